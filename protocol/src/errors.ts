@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** Every error body the API sends: `{"error":{"code","message"}}`. */
+export const errorBodySchema = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Firebase-style identity error codes, so the login screen maps them to the spec's messages. */
+export const AUTH_ERROR_CODES = [
+  'auth/invalid-email',
+  'auth/weak-password',
+  'auth/email-already-in-use',
+  'auth/username-already-in-use',
+  'auth/user-not-found',
+  'auth/wrong-password',
+  'auth/too-many-requests',
+  'auth/invalid-refresh-token',
+  'auth/invalid-argument',
+  'auth/id-token-expired',
+  'auth/unauthenticated',
+] as const;
+export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
+
+export const API_ERROR_CODES = [
+  'validation/invalid-body',
+  'validation/invalid-query',
+  'validation/invalid-params',
+  'validation/body-too-large',
+  'user/not-found',
+  'user/uid-mismatch',
+  'user/username-taken',
+  'user/cannot-follow-self',
+  'http/not-found',
+  'internal',
+] as const;
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number] | AuthErrorCode;

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { ARTIST_TYPES, DEFAULT_USER_ROLE, GENRES, USER_ROLES } from './constants.js';
+
+export const uidSchema = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9_-]+$/, 'must be a user id');
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Username is required.')
+  .max(30, 'Username must be at most 30 characters.')
+  .regex(/^[A-Za-z0-9_.-]+$/, 'Username may use letters, digits, dot, dash and underscore only.');
+
+const shortText = z.string().trim().max(100);
+const longText = z.string().trim().max(2000);
+const handle = z.string().trim().max(60);
+const link = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((value) => value === '' || /^https?:\/\//i.test(value), 'must be an http(s) link');
+
+/** The editable fields of a profile (spec part 3). Every one optional: a save changes what it names. */
+export const profileFieldsSchema = z.object({
+  user_name: shortText,
+  user_username: usernameSchema,
+  user_location: shortText,
+  user_role: z.enum(USER_ROLES),
+  user_artist_type: z.enum(ARTIST_TYPES),
+  user_experience: longText,
+  user_recording: shortText,
+  user_style: z
+    .array(z.enum(GENRES))
+    .max(GENRES.length)
+    .transform((genres) => [...new Set(genres)]),
+  user_bio: longText,
+  user_instagram: handle,
+  user_tiktok: handle,
+  user_soundcloud: link,
+  user_tracklink: link,
+  profileImageUrl: link,
+});
+
+/** POST /api/user/save-profile. firebase_uid and user_email may be echoed back but never changed. */
+export const saveProfileBodySchema = profileFieldsSchema.partial().extend({
+  firebase_uid: uidSchema.optional(),
+  user_email: z.string().optional(),
+});
+export type SaveProfileBody = z.infer<typeof saveProfileBodySchema>;
+
+/** POST /api/user/public-save-profile: what signup sends. */
+export const publicSaveProfileBodySchema = z.object({
+  user_name: shortText.min(1, 'Full name is required.'),
+  user_email: z.string().trim().toLowerCase().pipe(z.email()),
+  user_username: usernameSchema,
+  firebase_uid: uidSchema,
+});
+export type PublicSaveProfileBody = z.infer<typeof publicSaveProfileBodySchema>;
+
+export const byUidQuerySchema = z.object({ uid: uidSchema.optional() });
+export const uidParamsSchema = z.object({ uid: uidSchema });
+
+/** What anyone may see of a user: no email, no token, no credentials. */
+export const publicUserSchema = z.object({
+  firebase_uid: z.string(),
+  user_name: z.string(),
+  user_username: z.string(),
+  user_location: z.string(),
+  user_role: z.enum(USER_ROLES),
+  user_artist_type: z.enum(ARTIST_TYPES),
+  user_experience: z.string(),
+  user_recording: z.string(),
+  user_style: z.array(z.enum(GENRES)),
+  user_bio: z.string(),
+  user_instagram: z.string(),
+  user_tiktok: z.string(),
+  user_soundcloud: z.string(),
+  user_tracklink: z.string(),
+  profileImageUrl: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** The caller's own profile adds their email. */
+export const ownProfileSchema = publicUserSchema.extend({ user_email: z.string() });
+export type OwnProfile = z.infer<typeof ownProfileSchema>;
+
+export const profileResponseSchema = z.object({ user: ownProfileSchema.or(publicUserSchema) });
+export const followingResponseSchema = z.object({ following: z.array(publicUserSchema) });
+export const usersResponseSchema = z.array(publicUserSchema);
+
+export const EMPTY_PROFILE: Omit<PublicUser, 'firebase_uid' | 'user_name' | 'user_username'> = {
+  user_location: '',
+  user_role: DEFAULT_USER_ROLE,
+  user_artist_type: '',
+  user_experience: '',
+  user_recording: '',
+  user_style: [],
+  user_bio: '',
+  user_instagram: '',
+  user_tiktok: '',
+  user_soundcloud: '',
+  user_tracklink: '',
+  profileImageUrl: '',
+};

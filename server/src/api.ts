@@ -1,0 +1,85 @@
+import path from 'node:path';
+import type { IdentityConfig } from '@riffroom/protocol';
+import { buildApp } from './app.js';
+import type { ApiConfig } from './config/schema.js';
+import { openDatabase, type Db } from './db/connect.js';
+import { createFirebaseIdentity } from './identity/firebase.js';
+import { LocalIdentity } from './identity/local/local-identity.js';
+import { LoginThrottle } from './identity/local/login-throttle.js';
+import { loadOrCreateSigningKey } from './identity/local/signing-key.js';
+import type { IdentityVerifier } from './identity/types.js';
+import type { Logger } from './logger.js';
+import { followsRepository } from './repositories/follows.js';
+import { localAccountsRepository } from './repositories/local-accounts.js';
+import { loginFailuresRepository } from './repositories/login-failures.js';
+import { refreshTokensRepository } from './repositories/refresh-tokens.js';
+import { usersRepository } from './repositories/users.js';
+import { FollowService } from './services/follows.js';
+import { ProfileService } from './services/profiles.js';
+
+export interface Api {
+  /** The Koa request handler, for any http.Server. */
+  callback: ReturnType<ReturnType<typeof buildApp>['callback']>;
+  db: Db;
+  verifier: IdentityVerifier;
+  close(): Promise<void>;
+}
+
+async function createIdentity(config: ApiConfig, db: Db, users: ReturnType<typeof usersRepository>) {
+  const identity = config.identity;
+  if (identity.provider === 'firebase') {
+    const verifier = await createFirebaseIdentity(identity);
+    const clientConfig: IdentityConfig = { provider: 'firebase', firebase: identity.client };
+    return { verifier, local: null, clientConfig };
+  }
+  const key = await loadOrCreateSigningKey(
+    identity.signingKeyFile ?? path.join(config.dataDir, 'identity-signing-key.json'),
+  );
+  const local = new LocalIdentity({
+    key,
+    accounts: localAccountsRepository(db),
+    refreshTokens: refreshTokensRepository(db),
+    users,
+    throttle: new LoginThrottle(loginFailuresRepository(db)),
+    idTokenTtlSeconds: identity.idTokenTtlSeconds,
+    refreshTokenTtlDays: identity.refreshTokenTtlDays,
+  });
+  const verifier: IdentityVerifier = local;
+  return { verifier, local, clientConfig: { provider: 'local' } as IdentityConfig };
+}
+
+/**
+ * Opens the database (migrating it), sets up identity and returns the API's request handler.
+ * `isReady` lets a host process hold /healthz at 503 until its other parts are up too.
+ */
+export async function createApi(
+  config: ApiConfig,
+  logger: Logger,
+  isReady: () => boolean = () => true,
+): Promise<Api> {
+  const db = await openDatabase(config);
+  const users = usersRepository(db);
+  const identity = await createIdentity(config, db, users);
+  const app = buildApp({
+    logger,
+    trustProxy: config.trustProxy,
+    identityConfig: identity.clientConfig,
+    verifier: identity.verifier,
+    localIdentity: identity.local,
+    profiles: new ProfileService(users),
+    follows: new FollowService(followsRepository(db), users),
+    isReady,
+  });
+  let closed = false;
+  return {
+    callback: app.callback(),
+    db,
+    verifier: identity.verifier,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await identity.verifier.close?.();
+      await db.destroy();
+    },
+  };
+}

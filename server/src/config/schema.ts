@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { firebaseClientConfigSchema } from '@riffroom/protocol';
+
+export const apiConfigSchema = z.object({
+  port: z.coerce.number().int().min(0).max(65535).default(8080),
+  host: z.string().default('0.0.0.0'),
+  dataDir: z.string().min(1).default('./data'),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Trust X-Forwarded-For (only behind a reverse proxy that sets it), for per-IP login limits. */
+  trustProxy: z.coerce.boolean().default(false),
+  database: z
+    .discriminatedUnion('client', [
+      z.object({
+        client: z.literal('sqlite'),
+        /** Defaults to <dataDir>/riffroom.sqlite. */
+        filename: z.string().optional(),
+      }),
+      z.object({ client: z.literal('pg'), connection: z.string().min(1) }),
+    ])
+    .default({ client: 'sqlite' }),
+  identity: z
+    .discriminatedUnion('provider', [
+      z.object({
+        provider: z.literal('local'),
+        /** PEM/JWK file of the token signing key; defaults to <dataDir>/identity-signing-key.json. */
+        signingKeyFile: z.string().optional(),
+        idTokenTtlSeconds: z.coerce.number().int().min(60).max(86400).default(3600),
+        refreshTokenTtlDays: z.coerce.number().int().min(1).max(365).default(30),
+      }),
+      z.object({
+        provider: z.literal('firebase'),
+        projectId: z.string().min(1),
+        /** Path to a service-account JSON; optional with the Auth emulator or application default credentials. */
+        serviceAccountFile: z.string().optional(),
+        client: firebaseClientConfigSchema,
+      }),
+    ])
+    .default({ provider: 'local', idTokenTtlSeconds: 3600, refreshTokenTtlDays: 30 }),
+});
+export type ApiConfig = z.infer<typeof apiConfigSchema>;

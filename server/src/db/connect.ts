@@ -1,0 +1,44 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import type { ApiConfig } from '../config/schema.js';
+import { migrationSource } from './migrations/index.js';
+
+export type Db = Knex;
+
+/** Opens the configured database and brings its schema up to date (forward-only migrations). */
+export async function openDatabase(config: ApiConfig): Promise<Db> {
+  const db = config.database.client === 'sqlite' ? openSqlite(config) : openPostgres(config.database.connection);
+  await db.migrate.latest({ migrationSource });
+  return db;
+}
+
+function openSqlite(config: ApiConfig): Db {
+  const filename =
+    config.database.client === 'sqlite' && config.database.filename
+      ? config.database.filename
+      : path.join(config.dataDir, 'riffroom.sqlite');
+  mkdirSync(path.dirname(path.resolve(filename)), { recursive: true });
+  return knexFactory({
+    client: 'better-sqlite3',
+    connection: { filename },
+    useNullAsDefault: true,
+    pool: {
+      // One connection: better-sqlite3 is synchronous, so more connections only add lock contention.
+      min: 1,
+      max: 1,
+      afterCreate(conn: { pragma: (sql: string) => unknown }, done: (err: Error | null, conn: unknown) => void) {
+        // WAL lets readers proceed while a write is in progress; NORMAL sync is safe with WAL.
+        conn.pragma('journal_mode = WAL');
+        conn.pragma('synchronous = NORMAL');
+        conn.pragma('foreign_keys = ON');
+        conn.pragma('busy_timeout = 5000');
+        done(null, conn);
+      },
+    },
+  });
+}
+
+function openPostgres(connection: string): Db {
+  return knexFactory({ client: 'pg', connection, pool: { min: 0, max: 10 } });
+}

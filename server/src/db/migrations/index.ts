@@ -1,0 +1,18 @@
+import type { Knex } from 'knex';
+import * as m0001 from './0001_users_and_identity.js';
+
+interface Migration {
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+/** Listed in code, not scanned from disk, so they run the same under tsx, a bundle or tests. */
+const migrations: Record<string, Migration> = {
+  '0001_users_and_identity': m0001,
+};
+
+export const migrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async () => Object.keys(migrations),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => migrations[name]!,
+};

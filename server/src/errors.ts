@@ -1,0 +1,19 @@
+import type { ApiErrorCode } from '@riffroom/protocol';
+
+/** An error a caller is meant to see: its status, code and message go into the response body. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ApiErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (code: ApiErrorCode, message: string) => new AppError(400, code, message);
+export const unauthorized = (code: ApiErrorCode, message: string) => new AppError(401, code, message);
+export const forbidden = (code: ApiErrorCode, message: string) => new AppError(403, code, message);
+export const notFound = (code: ApiErrorCode, message: string) => new AppError(404, code, message);
+export const conflict = (code: ApiErrorCode, message: string) => new AppError(409, code, message);

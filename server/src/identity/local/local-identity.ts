@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import type { AuthResponse, LoginBody, SignupBody } from '@riffroom/protocol';
+import { badRequest, unauthorized } from '../../errors.js';
+import type { LocalAccount, LocalAccountsRepository } from '../../repositories/local-accounts.js';
+import type { RefreshTokensRepository } from '../../repositories/refresh-tokens.js';
+import type { UsersRepository } from '../../repositories/users.js';
+import type { IdentityVerifier, VerifiedIdentity } from '../types.js';
+import { signIdToken, verifyIdTokenSignature } from './id-token.js';
+import type { LoginThrottle } from './login-throttle.js';
+import { hashPassword, verifyPassword } from './password.js';
+import { hashRefreshToken, newRefreshToken, parseRefreshToken } from './refresh-token.js';
+import type { SigningKey } from './signing-key.js';
+
+export interface LocalIdentityOptions {
+  key: SigningKey;
+  accounts: LocalAccountsRepository;
+  refreshTokens: RefreshTokensRepository;
+  users: UsersRepository;
+  throttle: LoginThrottle;
+  idTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  now?: () => number;
+}
+
+const invalidRefreshToken = () =>
+  unauthorized('auth/invalid-refresh-token', 'The refresh token is invalid, expired or revoked. Sign in again.');
+
+/** Firebase-compatible uids: 28 URL-safe characters. */
+const newUid = () => randomBytes(21).toString('base64url');
+
+/** The built-in identity provider: accounts, password checks, ID tokens and refresh sessions. */
+export class LocalIdentity implements IdentityVerifier {
+  private readonly now: () => number;
+
+  constructor(private readonly options: LocalIdentityOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  async signUp(body: SignupBody): Promise<AuthResponse> {
+    const { accounts, users } = this.options;
+    if (await accounts.findByEmail(body.email)) {
+      throw badRequest('auth/email-already-in-use', 'The email address is already in use by another account.');
+    }
+    if (await users.findByUsername(body.username)) {
+      throw badRequest('auth/username-already-in-use', 'That username is already taken.');
+    }
+    const account: LocalAccount = {
+      uid: newUid(),
+      email: body.email,
+      password_hash: await hashPassword(body.password),
+      display_name: body.username,
+      created_at: this.now(),
+    };
+    try {
+      await accounts.insert(account);
+    } catch (error) {
+      // Two signups racing for one email: the unique index decides, the loser gets the same answer.
+      if (await accounts.findByEmail(body.email)) {
+        throw badRequest('auth/email-already-in-use', 'The email address is already in use by another account.');
+      }
+      throw error;
+    }
+    return this.startSession(account);
+  }
+
+  async signIn(body: LoginBody, ip: string): Promise<AuthResponse> {
+    const { accounts, throttle } = this.options;
+    await throttle.assertAllowed(body.email, ip);
+    const account = await accounts.findByEmail(body.email);
+    if (!account) {
+      await throttle.recordFailure(body.email, ip);
+      throw unauthorized('auth/user-not-found', 'There is no user record corresponding to this email.');
+    }
+    if (!(await verifyPassword(body.password, account.password_hash))) {
+      await throttle.recordFailure(body.email, ip);
+      throw unauthorized('auth/wrong-password', 'The password is invalid.');
+    }
+    await throttle.recordSuccess(body.email);
+    return this.startSession(account);
+  }
+
+  async refresh(refreshToken: string): Promise<AuthResponse> {
+    const { refreshTokens, accounts } = this.options;
+    const parsed = parseRefreshToken(refreshToken);
+    const session = parsed && (await refreshTokens.findById(parsed.sessionId));
+    if (!session || session.revoked_at !== null || session.expires_at <= this.now()) throw invalidRefreshToken();
+    const presentedHash = hashRefreshToken(refreshToken);
+    if (presentedHash !== session.token_hash) {
+      // An already-rotated token came back: someone else holds a copy. End the session for both.
+      await refreshTokens.revoke(session.id, this.now());
+      throw invalidRefreshToken();
+    }
+    const account = await accounts.findByUid(session.uid);
+    if (!account) throw invalidRefreshToken();
+    const next = newRefreshToken(session.id);
+    if (!(await refreshTokens.rotate(session.id, presentedHash, hashRefreshToken(next.token)))) {
+      throw invalidRefreshToken();
+    }
+    return this.respond(account, session.id, next.token);
+  }
+
+  /** Ends the session that issued the caller's token, or the one the given refresh token names. */
+  async signOut(identity: VerifiedIdentity & { sessionId?: string }, refreshToken?: string): Promise<void> {
+    const { refreshTokens } = this.options;
+    const sessionIds = new Set<string>();
+    if (identity.sessionId) sessionIds.add(identity.sessionId);
+    const named = refreshToken ? parseRefreshToken(refreshToken) : null;
+    if (named) {
+      const session = await refreshTokens.findById(named.sessionId);
+      // Someone else's refresh token is not the caller's to revoke.
+      if (session && session.uid === identity.uid) sessionIds.add(session.id);
+    }
+    for (const id of sessionIds) await refreshTokens.revoke(id, this.now());
+  }
+
+  async setDisplayName(uid: string, displayName: string): Promise<{ uid: string; email: string; displayName: string }> {
+    const account = await this.options.accounts.findByUid(uid);
+    if (!account) throw unauthorized('auth/user-not-found', 'There is no user record corresponding to this token.');
+    await this.options.accounts.setDisplayName(uid, displayName);
+    return { uid, email: account.email, displayName };
+  }
+
+  async verifyIdToken(token: string): Promise<VerifiedIdentity & { sessionId: string }> {
+    const claims = await verifyIdTokenSignature(this.options.key, token);
+    // Checked on every request so that signing out takes effect at once, not when the token expires.
+    const session = await this.options.refreshTokens.findById(claims.sessionId);
+    if (!session || session.revoked_at !== null || session.uid !== claims.uid) {
+      throw unauthorized('auth/unauthenticated', 'This session has ended. Sign in again.');
+    }
+    return { uid: claims.uid, email: claims.email, sessionId: claims.sessionId };
+  }
+
+  private async startSession(account: LocalAccount): Promise<AuthResponse> {
+    const { sessionId, token } = newRefreshToken();
+    const createdAt = this.now();
+    await this.options.refreshTokens.insert({
+      id: sessionId,
+      uid: account.uid,
+      token_hash: hashRefreshToken(token),
+      created_at: createdAt,
+      expires_at: createdAt + this.options.refreshTokenTtlDays * 86_400_000,
+      revoked_at: null,
+    });
+    return this.respond(account, sessionId, token);
+  }
+
+  private async respond(account: LocalAccount, sessionId: string, refreshToken: string): Promise<AuthResponse> {
+    const { key, idTokenTtlSeconds } = this.options;
+    const idToken = await signIdToken(
+      key,
+      { uid: account.uid, email: account.email, displayName: account.display_name, sessionId },
+      idTokenTtlSeconds,
+    );
+    return {
+      idToken,
+      refreshToken,
+      expiresIn: idTokenTtlSeconds,
+      user: { uid: account.uid, email: account.email, displayName: account.display_name },
+    };
+  }
+}

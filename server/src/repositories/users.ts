@@ -1,0 +1,76 @@
+import { EMPTY_PROFILE, type OwnProfile, type PublicUser } from '@riffroom/protocol';
+import type { Db } from '../db/connect.js';
+
+interface UserRow extends Omit<OwnProfile, 'user_style'> {
+  user_style: string;
+  user_username_key: string;
+  created_at: number;
+  updated_at: number;
+}
+
+type Row = Record<string, unknown>;
+
+const PUBLIC_COLUMNS: string[] = ['firebase_uid', 'user_name', 'user_username', ...Object.keys(EMPTY_PROFILE)];
+
+export type ProfileChanges = Partial<Omit<OwnProfile, 'firebase_uid'>>;
+
+function toRow(changes: ProfileChanges): Partial<UserRow> {
+  const { user_style, ...rest } = changes;
+  const row: Partial<UserRow> = { ...rest };
+  if (user_style !== undefined) row.user_style = JSON.stringify(user_style);
+  if (changes.user_username !== undefined) row.user_username_key = changes.user_username.toLowerCase();
+  return row;
+}
+
+function toPublic(row: Row): PublicUser {
+  const user: Record<string, unknown> = {};
+  for (const column of PUBLIC_COLUMNS) user[column] = row[column];
+  user.user_style = JSON.parse(String(row.user_style ?? '[]'));
+  return user as PublicUser;
+}
+
+/** Profiles. Public reads select only public columns, so an email cannot leak by accident. */
+export function usersRepository(db: Db) {
+  const table = () => db<UserRow>('users');
+  const read = () => db('users');
+  return {
+    async findPublic(uid: string): Promise<PublicUser | undefined> {
+      const row: Row | undefined = await read().select(PUBLIC_COLUMNS).where({ firebase_uid: uid }).first();
+      return row && toPublic(row);
+    },
+    async findOwn(uid: string): Promise<OwnProfile | undefined> {
+      const row: Row | undefined = await read()
+        .select([...PUBLIC_COLUMNS, 'user_email'])
+        .where({ firebase_uid: uid })
+        .first();
+      return row && { ...toPublic(row), user_email: String(row.user_email) };
+    },
+    async findByUsername(username: string): Promise<{ firebase_uid: string } | undefined> {
+      return table().select('firebase_uid').where({ user_username_key: username.toLowerCase() }).first();
+    },
+    async insert(uid: string, profile: ProfileChanges & Pick<OwnProfile, 'user_email' | 'user_username'>, at: number) {
+      await table().insert({ ...toRow({ ...EMPTY_PROFILE, ...profile }), firebase_uid: uid, created_at: at, updated_at: at });
+    },
+    async update(uid: string, changes: ProfileChanges, at: number): Promise<void> {
+      await table()
+        .where({ firebase_uid: uid })
+        .update({ ...toRow(changes), updated_at: at });
+    },
+    /** Everyone, newest first, optionally without one user (the caller on Explore). */
+    async listPublic(excludeUid?: string): Promise<PublicUser[]> {
+      const query = read().select(PUBLIC_COLUMNS).orderBy('created_at', 'desc');
+      if (excludeUid) query.whereNot({ firebase_uid: excludeUid });
+      const rows: Row[] = await query;
+      return rows.map(toPublic);
+    },
+    async listFollowedBy(uid: string): Promise<PublicUser[]> {
+      const rows: Row[] = await db('follows')
+        .join('users', 'users.firebase_uid', 'follows.followee_uid')
+        .where('follows.follower_uid', uid)
+        .orderBy('follows.created_at', 'desc')
+        .select(PUBLIC_COLUMNS.map((column) => `users.${column}`));
+      return rows.map(toPublic);
+    },
+  };
+}
+export type UsersRepository = ReturnType<typeof usersRepository>;

@@ -1,0 +1,73 @@
+import Router from '@koa/router';
+import {
+  loginBodySchema,
+  logoutBodySchema,
+  refreshBodySchema,
+  signupBodySchema,
+  updateMeBodySchema,
+  type AuthErrorCode,
+  type IdentityConfig,
+} from '@riffroom/protocol';
+import type { Context } from 'koa';
+import type { z } from 'zod';
+import { badRequest } from '../errors.js';
+import type { LocalIdentity } from '../identity/local/local-identity.js';
+import { caller, requireAuth, type AuthState } from '../middleware/authenticate.js';
+
+/** Which Firebase-style code a failed field earns, so the login screen shows the spec's message. */
+const FIELD_CODES: Record<string, AuthErrorCode> = {
+  email: 'auth/invalid-email',
+  password: 'auth/weak-password',
+};
+
+function parseAuthBody<S extends z.ZodType>(ctx: Context, schema: S, passwordCode: AuthErrorCode): z.infer<S> {
+  const result = schema.safeParse(ctx.request.body ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const field = String(issue.path[0] ?? '');
+  const code = field === 'password' ? passwordCode : (FIELD_CODES[field] ?? 'auth/invalid-argument');
+  const message = field === 'email' ? 'The email address is badly formatted.' : `${field}: ${issue.message}`;
+  throw badRequest(code, message);
+}
+
+export function identityConfigRoutes(config: IdentityConfig): Router {
+  const router = new Router();
+  router.get('/api/auth/config', (ctx) => {
+    ctx.body = config;
+  });
+  return router;
+}
+
+/** The local identity provider's HTTP contract (Firebase-style codes). Mounted only in local mode. */
+export function localAuthRoutes(identity: LocalIdentity): Router<AuthState> {
+  const router = new Router<AuthState>({ prefix: '/api/auth' });
+
+  router.post('/signup', async (ctx) => {
+    const body = parseAuthBody(ctx, signupBodySchema, 'auth/weak-password');
+    ctx.status = 201;
+    ctx.body = await identity.signUp(body);
+  });
+
+  router.post('/login', async (ctx) => {
+    const body = parseAuthBody(ctx, loginBodySchema, 'auth/wrong-password');
+    ctx.body = await identity.signIn(body, ctx.ip);
+  });
+
+  router.post('/refresh', async (ctx) => {
+    const body = parseAuthBody(ctx, refreshBodySchema, 'auth/invalid-argument');
+    ctx.body = await identity.refresh(body.refreshToken);
+  });
+
+  router.post('/logout', requireAuth(identity), async (ctx) => {
+    const body = parseAuthBody(ctx, logoutBodySchema, 'auth/invalid-argument');
+    await identity.signOut(caller(ctx), body.refreshToken);
+    ctx.status = 204;
+  });
+
+  router.patch('/me', requireAuth(identity), async (ctx) => {
+    const body = parseAuthBody(ctx, updateMeBodySchema, 'auth/invalid-argument');
+    ctx.body = { user: await identity.setDisplayName(caller(ctx).uid, body.displayName) };
+  });
+
+  return router;
+}
