@@ -31,6 +31,7 @@ export const API_ERROR_CODES = [
   'user/uid-mismatch',
   'user/username-taken',
   'user/cannot-follow-self',
+  'message/invalid-recipient',
   'http/not-found',
   'internal',
 ] as const;

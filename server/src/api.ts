@@ -16,12 +16,16 @@ import { refreshTokensRepository } from './repositories/refresh-tokens.js';
 import { usersRepository } from './repositories/users.js';
 import { FollowService } from './services/follows.js';
 import { ProfileService } from './services/profiles.js';
+import { MessageService } from './services/messages.js';
+import { messagesRepository } from './repositories/messages.js';
+import { InProcessEventBus, type EventBus } from './events/event-bus.js';
 
 export interface Api {
   /** The Koa request handler, for any http.Server. */
   callback: ReturnType<ReturnType<typeof buildApp>['callback']>;
   db: Db;
   verifier: IdentityVerifier;
+  bus: EventBus;
   close(): Promise<void>;
 }
 
@@ -50,13 +54,16 @@ async function createIdentity(config: ApiConfig, db: Db, users: ReturnType<typeo
 
 /**
  * Opens the database (migrating it), sets up identity and returns the API's request handler.
- * `isReady` lets a host process hold /healthz at 503 until its other parts are up too.
  */
-export async function createApi(
-  config: ApiConfig,
-  logger: Logger,
-  isReady: () => boolean = () => true,
-): Promise<Api> {
+export interface ApiOptions {
+  /** Lets a host process hold /healthz at 503 until its other parts are up too. */
+  isReady?: () => boolean;
+  /** Where realtime events go; the single box shares one with its socket layer. */
+  bus?: EventBus;
+}
+
+export async function createApi(config: ApiConfig, logger: Logger, options: ApiOptions = {}): Promise<Api> {
+  const bus = options.bus ?? new InProcessEventBus();
   const db = await openDatabase(config);
   const users = usersRepository(db);
   const identity = await createIdentity(config, db, users);
@@ -68,13 +75,15 @@ export async function createApi(
     localIdentity: identity.local,
     profiles: new ProfileService(users),
     follows: new FollowService(followsRepository(db), users),
-    isReady,
+    messages: new MessageService(messagesRepository(db), users, bus),
+    isReady: options.isReady ?? (() => true),
   });
   let closed = false;
   return {
     callback: app.callback(),
     db,
     verifier: identity.verifier,
+    bus,
     async close() {
       if (closed) return;
       closed = true;

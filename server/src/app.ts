@@ -9,8 +9,10 @@ import type { AuthState } from './middleware/authenticate.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { identityConfigRoutes, localAuthRoutes } from './routes/auth.js';
 import { healthRoutes } from './routes/health.js';
+import { messageRoutes } from './routes/messages.js';
 import { userRoutes } from './routes/users.js';
 import type { FollowService } from './services/follows.js';
+import type { MessageService } from './services/messages.js';
 import type { ProfileService } from './services/profiles.js';
 
 export interface AppDeps {
@@ -22,6 +24,7 @@ export interface AppDeps {
   localIdentity: LocalIdentity | null;
   profiles: ProfileService;
   follows: FollowService;
+  messages: MessageService;
   isReady: () => boolean;
 }
 
@@ -47,6 +50,7 @@ export function buildApp(deps: AppDeps): Koa<AuthState> {
     identityConfigRoutes(deps.identityConfig),
     ...(deps.localIdentity ? [localAuthRoutes(deps.localIdentity)] : []),
     userRoutes(deps),
+    messageRoutes(deps.verifier, deps.messages),
   ];
   for (const router of routers) {
     app.use(router.routes());

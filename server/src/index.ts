@@ -1,5 +1,6 @@
-export { createApi, type Api } from './api.js';
+export { createApi, type Api, type ApiOptions } from './api.js';
 export { loadApiConfig, ConfigError } from './config/load.js';
 export type { ApiConfig } from './config/schema.js';
 export { createLogger, type Logger } from './logger.js';
 export type { IdentityVerifier, VerifiedIdentity } from './identity/types.js';
+export { InProcessEventBus, type EventBus } from './events/event-bus.js';

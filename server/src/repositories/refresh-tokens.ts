@@ -19,7 +19,10 @@ export function refreshTokensRepository(db: Db) {
     },
     /** Swaps the hash only if it is still the one presented, so two concurrent refreshes cannot both win. */
     async rotate(id: string, fromHash: string, toHash: string): Promise<boolean> {
-      const changed = await table().where({ id, token_hash: fromHash }).whereNull('revoked_at').update({ token_hash: toHash });
+      const changed = await table()
+        .where({ id, token_hash: fromHash })
+        .whereNull('revoked_at')
+        .update({ token_hash: toHash });
       return changed === 1;
     },
     async revoke(id: string, at: number): Promise<void> {

@@ -45,11 +45,23 @@ export function usersRepository(db: Db) {
         .first();
       return row && { ...toPublic(row), user_email: String(row.user_email) };
     },
+    /** Several users at once, in the order of `uids`; unknown uids are skipped. */
+    async findManyPublic(uids: string[]): Promise<PublicUser[]> {
+      if (uids.length === 0) return [];
+      const rows: Row[] = await read().select(PUBLIC_COLUMNS).whereIn('firebase_uid', uids);
+      const byUid = new Map(rows.map((row) => [String(row.firebase_uid), toPublic(row)]));
+      return uids.flatMap((uid) => byUid.get(uid) ?? []);
+    },
     async findByUsername(username: string): Promise<{ firebase_uid: string } | undefined> {
       return table().select('firebase_uid').where({ user_username_key: username.toLowerCase() }).first();
     },
     async insert(uid: string, profile: ProfileChanges & Pick<OwnProfile, 'user_email' | 'user_username'>, at: number) {
-      await table().insert({ ...toRow({ ...EMPTY_PROFILE, ...profile }), firebase_uid: uid, created_at: at, updated_at: at });
+      await table().insert({
+        ...toRow({ ...EMPTY_PROFILE, ...profile }),
+        firebase_uid: uid,
+        created_at: at,
+        updated_at: at,
+      });
     },
     async update(uid: string, changes: ProfileChanges, at: number): Promise<void> {
       await table()

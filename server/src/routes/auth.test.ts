@@ -12,7 +12,8 @@ afterAll(async () => {
 });
 
 const signup = (body: unknown) => api.call('POST', '/api/auth/signup', { body });
-const login = (body: unknown, headers?: Record<string, string>) => api.call('POST', '/api/auth/login', { body, headers });
+const login = (body: unknown, headers?: Record<string, string>) =>
+  api.call('POST', '/api/auth/login', { body, headers });
 
 describe('local identity provider', () => {
   it('signs up, returning tokens and the user', async () => {
@@ -92,7 +93,10 @@ describe('local identity provider', () => {
 
   it('updates the display name of the caller', async () => {
     const session = await login({ email: 'alice@example.test', password: 'secret123' });
-    const res = await api.call('PATCH', '/api/auth/me', { token: session.body.idToken, body: { displayName: 'Alice A' } });
+    const res = await api.call('PATCH', '/api/auth/me', {
+      token: session.body.idToken,
+      body: { displayName: 'Alice A' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ uid: session.body.user.uid, displayName: 'Alice A' });
     const bad = await api.call('PATCH', '/api/auth/me', { token: session.body.idToken, body: { displayName: '' } });
@@ -103,7 +107,11 @@ describe('local identity provider', () => {
     const session = await login({ email: 'alice@example.test', password: 'secret123' });
     const [header, payload, signature] = session.body.idToken.split('.');
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
-    const forged = [header, Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else' })).toString('base64url'), signature].join('.');
+    const forged = [
+      header,
+      Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else' })).toString('base64url'),
+      signature,
+    ].join('.');
     const res = await api.call('GET', '/api/user/profile', { token: forged });
     expect(res.status).toBe(401);
   });
@@ -148,7 +156,10 @@ describe('per-IP login limit', () => {
         });
         expect(res.status).toBe(401);
       }
-      const blocked = await own.call('POST', '/api/auth/login', { headers, body: { email: 'x@example.test', password: 'whatever1' } });
+      const blocked = await own.call('POST', '/api/auth/login', {
+        headers,
+        body: { email: 'x@example.test', password: 'whatever1' },
+      });
       expect(blocked.status).toBe(429);
       const otherIp = await own.call('POST', '/api/auth/login', {
         headers: { 'x-forwarded-for': '198.51.100.1' },

@@ -78,7 +78,10 @@ describe('user endpoints', () => {
     [{ user_name: 'x'.repeat(101) }, 'user_name'],
   ])('refuses %j with a 400 naming %s and stores nothing', async (body, field) => {
     const before = await api.call('GET', '/api/user/profile', { token: bob.idToken });
-    const res = await api.call('POST', '/api/user/save-profile', { token: bob.idToken, body: { user_bio: 'changed', ...body } });
+    const res = await api.call('POST', '/api/user/save-profile', {
+      token: bob.idToken,
+      body: { user_bio: 'changed', ...body },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('validation/invalid-body');
     expect(res.body.error.message).toContain(field);
@@ -103,7 +106,10 @@ describe('user endpoints', () => {
   });
 
   it('keeps usernames unique regardless of case', async () => {
-    const res = await api.call('POST', '/api/user/save-profile', { token: bob.idToken, body: { user_username: 'ALICE' } });
+    const res = await api.call('POST', '/api/user/save-profile', {
+      token: bob.idToken,
+      body: { user_username: 'ALICE' },
+    });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('user/username-taken');
   });
@@ -142,7 +148,10 @@ describe('user endpoints', () => {
     for (const route of ['/api/user/my-following', '/user/my-following', '/api/my-following']) {
       const res = await api.call('GET', route, { token: bob.idToken });
       expect(res.status).toBe(200);
-      expect(res.body.following.map((u: { user_username: string }) => u.user_username).sort()).toEqual(['alice', 'carol']);
+      expect(res.body.following.map((u: { user_username: string }) => u.user_username).sort()).toEqual([
+        'alice',
+        'carol',
+      ]);
       expect(JSON.stringify(res.body)).not.toContain('@example.test');
     }
     expect((await api.call('DELETE', `/api/user/follow/${carol.user.uid}`, { token: bob.idToken })).status).toBe(204);
@@ -162,7 +171,11 @@ describe('user endpoints', () => {
   });
 
   it('answers 400 with a clear error for malformed JSON', async () => {
-    const res = await api.call('POST', '/api/user/save-profile', { token: bob.idToken, body: '{not json', headers: {} });
+    const res = await api.call('POST', '/api/user/save-profile', {
+      token: bob.idToken,
+      body: '{not json',
+      headers: {},
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('validation/invalid-body');
   });

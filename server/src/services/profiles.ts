@@ -31,7 +31,10 @@ export class ProfileService {
     if (firebase_uid !== undefined) assertSameUid(caller, firebase_uid);
     const existing = await this.getOwn(caller.uid);
     if (user_email !== undefined && user_email.trim().toLowerCase() !== existing.user_email.toLowerCase()) {
-      throw badRequest('validation/invalid-body', 'user_email: the email is changed through the account, not the profile');
+      throw badRequest(
+        'validation/invalid-body',
+        'user_email: the email is changed through the account, not the profile',
+      );
     }
     if (changes.user_username !== undefined) await this.assertUsernameFree(changes.user_username, caller.uid);
     await this.users.update(caller.uid, changes, this.now());

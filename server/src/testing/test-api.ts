@@ -13,7 +13,11 @@ export interface TestApi {
   api: Api;
   dataDir: string;
   /** fetch against the API, JSON in and out; `token` becomes the bearer. */
-  call(method: string, route: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any }>;
+  call(
+    method: string,
+    route: string,
+    options?: { body?: unknown; token?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any }>;
   close(): Promise<void>;
 }
 
@@ -37,7 +41,12 @@ export async function startTestApi(overrides: Record<string, unknown> = {}): Pro
       const response = await fetch(baseUrl + route, {
         method,
         headers,
-        body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+        body:
+          options.body === undefined
+            ? undefined
+            : typeof options.body === 'string'
+              ? options.body
+              : JSON.stringify(options.body),
       });
       const text = await response.text();
       return { status: response.status, body: text ? JSON.parse(text) : undefined };

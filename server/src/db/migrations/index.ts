@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import * as m0001 from './0001_users_and_identity.js';
+import * as m0002 from './0002_messages.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -9,6 +10,7 @@ interface Migration {
 /** Listed in code, not scanned from disk, so they run the same under tsx, a bundle or tests. */
 const migrations: Record<string, Migration> = {
   '0001_users_and_identity': m0001,
+  '0002_messages': m0002,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,8 +1,4 @@
-import {
-  LOGIN_FAILURE_WINDOW_MS,
-  LOGIN_FAILURES_PER_ACCOUNT,
-  LOGIN_FAILURES_PER_IP,
-} from '@riffroom/protocol';
+import { LOGIN_FAILURE_WINDOW_MS, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_IP } from '@riffroom/protocol';
 import { AppError } from '../../errors.js';
 import type { LoginFailuresRepository } from '../../repositories/login-failures.js';
 

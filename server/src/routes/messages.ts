@@ -1,0 +1,45 @@
+import Router from '@koa/router';
+import {
+  markReadBodySchema,
+  messagesPageQuerySchema,
+  sendMessageBodySchema,
+  uidParamsSchema,
+} from '@riffroom/protocol';
+import type { IdentityVerifier } from '../identity/types.js';
+import { caller, requireAuth, type AuthState } from '../middleware/authenticate.js';
+import { parseBody, parseParams, parseQuery } from '../middleware/validate.js';
+import type { MessageService } from '../services/messages.js';
+
+/** Direct messages at the paths of spec part 7. */
+export function messageRoutes(verifier: IdentityVerifier, messages: MessageService): Router<AuthState> {
+  const router = new Router<AuthState>({ prefix: '/api/messages' });
+  router.use(requireAuth(verifier));
+
+  router.get('/conversations/list', async (ctx) => {
+    ctx.body = { users: await messages.conversationUsers(caller(ctx).uid) };
+  });
+
+  router.get('/unread', async (ctx) => {
+    ctx.body = { unreadCounts: await messages.unreadCounts(caller(ctx).uid) };
+  });
+
+  router.get('/uid/:uid', async (ctx) => {
+    const { uid } = parseParams(uidParamsSchema, ctx.params);
+    const { limit, before } = parseQuery(ctx, messagesPageQuerySchema);
+    ctx.body = await messages.conversation(caller(ctx).uid, uid, limit, before);
+  });
+
+  router.post('/mark-read', async (ctx) => {
+    const { from } = parseBody(ctx, markReadBodySchema);
+    await messages.markRead(caller(ctx).uid, from);
+    ctx.body = { ok: true };
+  });
+
+  router.post('/send', async (ctx) => {
+    const body = parseBody(ctx, sendMessageBodySchema);
+    ctx.status = 201;
+    ctx.body = { message: await messages.send(caller(ctx).uid, body) };
+  });
+
+  return router;
+}

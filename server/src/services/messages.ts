@@ -1,0 +1,54 @@
+import type { Message, MessagesResponse, PublicUser, SendMessageBody, UnreadCount } from '@riffroom/protocol';
+import { badRequest, notFound } from '../errors.js';
+import type { EventBus } from '../events/event-bus.js';
+import type { MessagesRepository } from '../repositories/messages.js';
+import type { UsersRepository } from '../repositories/users.js';
+
+/**
+ * Direct messages. Every query is scoped to the caller's own uid, so a message is reachable only
+ * by its two parties: nothing here takes "whose messages" from the request.
+ */
+export class MessageService {
+  constructor(
+    private readonly messages: MessagesRepository,
+    private readonly users: UsersRepository,
+    private readonly bus: EventBus,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async send(fromUid: string, body: SendMessageBody): Promise<Message> {
+    if (body.to_uid === fromUid) {
+      throw badRequest('message/invalid-recipient', 'to_uid: you cannot send a message to yourself');
+    }
+    if (!(await this.users.findPublic(body.to_uid))) {
+      throw notFound('message/invalid-recipient', 'to_uid: no such user');
+    }
+    if (!(await this.users.findPublic(fromUid))) {
+      throw notFound('user/not-found', 'Create your profile before sending messages.');
+    }
+    const message = await this.messages.insert(fromUid, body.to_uid, body.content, this.now());
+    this.bus.publish({ type: 'new-message', toUid: body.to_uid, message });
+    return message;
+  }
+
+  async conversation(callerUid: string, otherUid: string, limit: number, before?: string): Promise<MessagesResponse> {
+    // One extra row tells whether an older page exists without a second query.
+    const rows = await this.messages.page(callerUid, otherUid, limit + 1, before ? Number(before) : undefined);
+    const hasOlder = rows.length > limit;
+    const messages = hasOlder ? rows.slice(1) : rows;
+    return { messages, nextBefore: hasOlder ? (messages[0]?._id ?? null) : null };
+  }
+
+  async conversationUsers(callerUid: string): Promise<PublicUser[]> {
+    return this.users.findManyPublic(await this.messages.conversationPartners(callerUid));
+  }
+
+  unreadCounts(callerUid: string): Promise<UnreadCount[]> {
+    return this.messages.unreadCounts(callerUid);
+  }
+
+  /** Marks only messages *to the caller*: a third party marking someone else's conversation changes nothing. */
+  async markRead(callerUid: string, fromUid: string): Promise<void> {
+    await this.messages.markRead(callerUid, fromUid, this.now());
+  }
+}

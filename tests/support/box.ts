@@ -1,0 +1,76 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { until } from './until.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export interface Box {
+  baseUrl: string;
+  port: number;
+  dataDir: string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the real single-box process (`npm start` without its set-up step) on a free port. */
+export async function startBox(env: Record<string, string> = {}): Promise<Box> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'riffroom-box-'));
+  const port = await freePort();
+  let output = '';
+  const child: ChildProcess = spawn(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), ['scripts/box.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      MEDIASOUP_WORKERS: '1',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  await until(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`box exited early:\n${output}`);
+      const response = await fetch(`${baseUrl}/healthz`);
+      return response.status === 200;
+    },
+    { timeoutMs: 60_000, intervalMs: 100, what: 'box healthz' },
+  ).catch((error: unknown) => {
+    child.kill('SIGKILL');
+    throw new Error(`${String(error)}\n${output}`);
+  });
+
+  return {
+    baseUrl,
+    port,
+    dataDir,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
