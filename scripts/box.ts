@@ -1,15 +1,7 @@
-/**
- * The single-box process (`npm start`): the API, the media node's workers and the built client on
- * one HTTP port. This is the only file that imports both the API and the media node; they never
- * import each other (design.md §1).
- */
-import http from 'node:http';
-import { ConfigError, createApi, createLogger, loadApiConfig } from '@riffroom/server';
-import { loadMediaConfig, MediaConfigError, staticClient, WorkerPool } from '@riffroom/media';
-
-const API_PREFIXES = ['/api/', '/user/', '/sessions', '/events/', '/healthz'];
-
-const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
+/** `npm start` after set-up: the single-box process. Composition lives in box/compose.ts. */
+import { ConfigError, createLogger, loadApiConfig } from '@riffroom/server';
+import { loadMediaConfig, MediaConfigError } from '@riffroom/media';
+import { startBox } from './box/compose.js';
 
 async function main(): Promise<void> {
   let apiConfig, mediaConfig;
@@ -24,32 +16,12 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(apiConfig.logLevel, 'riffroom');
+  const box = await startBox(apiConfig, mediaConfig, logger);
+  logger.info({ port: box.port, dataDir: apiConfig.dataDir }, `Riffroom is serving on http://localhost:${box.port}`);
 
-  const workers = new WorkerPool(mediaConfig, logger.child({ part: 'media' }));
-  const api = await createApi(apiConfig, logger.child({ part: "api" }), { isReady: () => workers.ready });
-  const client = staticClient(mediaConfig.clientDist);
-
-  const server = http.createServer((req, res) => {
-    if (isApiPath(req.url ?? '/')) api.callback(req, res);
-    else client(req, res);
-  });
-  await workers.start();
-  await new Promise<void>((resolve) => server.listen(apiConfig.port, apiConfig.host, resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : apiConfig.port;
-  logger.info(
-    { port, host: apiConfig.host, dataDir: apiConfig.dataDir },
-    `Riffroom is serving on http://localhost:${port}`,
-  );
-
-  let stopping = false;
   const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
     logger.info({ signal }, 'shutting down');
-    server.close();
-    server.closeAllConnections();
-    void Promise.all([api.close(), workers.close()]).then(() => process.exit(0));
+    void box.close().then(() => process.exit(0));
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));

@@ -5,3 +5,4 @@ export * from './auth.js';
 export * from './user.js';
 export * from './messages.js';
 export * from './events.js';
+export * from './realtime.js';

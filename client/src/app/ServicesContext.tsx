@@ -1,0 +1,21 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { Api } from '../services/api';
+import type { Identity } from '../services/identity';
+
+/** Everything that talks to the outside world; tests hand in fakes here instead of a network. */
+export interface Services {
+  identity: Identity;
+  api: Api;
+}
+
+const ServicesContext = createContext<Services | null>(null);
+
+export function ServicesProvider({ services, children }: { services: Services; children: ReactNode }) {
+  return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>;
+}
+
+export function useServices(): Services {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('useServices() needs a <ServicesProvider> above it');
+  return services;
+}

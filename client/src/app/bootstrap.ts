@@ -1,0 +1,24 @@
+import { createApi, fetchIdentityConfig } from '../services/api';
+import { createIdentity } from '../services/identity';
+import type { Services } from './ServicesContext';
+
+async function createServices(): Promise<Services> {
+  const config = await fetchIdentityConfig();
+  const identity = await createIdentity(config);
+  const api = createApi({ getIdToken: (forceRefresh) => identity.getIdToken(forceRefresh) });
+  return { identity, api };
+}
+
+let pending: Promise<Services> | null = null;
+
+/**
+ * The app's services, created once per page. Memoised because a second identity would restore the
+ * same refresh token in parallel, and the server ends a session whose rotated token comes back.
+ */
+export function loadServices(): Promise<Services> {
+  pending ??= createServices().catch((error: unknown) => {
+    pending = null; // let Retry try again
+    throw error;
+  });
+  return pending;
+}

@@ -1,0 +1,22 @@
+/** A profile picture, or the initials of the name when there is none (spec: 'placeholder if none'). */
+export function Avatar({ name, imageUrl, size = 'medium' }: { name: string; imageUrl?: string; size?: Size }) {
+  const className = `avatar avatar--${size}`;
+  if (imageUrl) return <img className={className} src={imageUrl} alt={name} />;
+  return (
+    <span className={`${className} avatar--placeholder`} role="img" aria-label={name || 'No profile picture'}>
+      <span aria-hidden="true">{initials(name)}</span>
+    </span>
+  );
+}
+
+type Size = 'small' | 'medium' | 'large';
+
+function initials(name: string): string {
+  const letters = name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]?.toUpperCase() ?? '');
+  return letters.join('') || '?';
+}

@@ -1,0 +1,91 @@
+import { useSearchParams } from 'react-router-dom';
+import { useAuth, useSignedInUser } from '../../app/AuthContext';
+import { Header } from '../../components/Header';
+import { displayName } from '../../components/userLabels';
+import { ExploreUsers } from '../explore/ExploreUsers';
+import { ProfileTab } from '../profile/ProfileTab';
+import { BookSession } from './BookSession';
+import { DashboardHome } from './DashboardHome';
+import { PlaceholderSection } from './PlaceholderSection';
+import { isSectionId, TAB_PARAM, WITH_PARAM, type SectionId } from './sections';
+import { Sidebar } from './Sidebar';
+import { useOwnProfile } from './useOwnProfile';
+
+/**
+ * The signed-in home: sidebar plus one section. The section lives in ?tab= so a reload or a shared
+ * link lands on the same place; /profile opens My Profile by default.
+ */
+export function DashboardPage({ defaultSection = 'dashboard' }: { defaultSection?: SectionId }) {
+  const user = useSignedInUser();
+  const { signOut } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const { state: profileState, replaceProfile } = useOwnProfile(user.uid);
+
+  const tab = params.get(TAB_PARAM);
+  const active: SectionId = isSectionId(tab) ? tab : defaultSection;
+  const profile = profileState.status === 'ready' ? profileState.profile : null;
+  const fallbackName = user.displayName || user.email;
+  const name = profile ? displayName(profile) : fallbackName;
+
+  function open(section: SectionId, withUid?: string) {
+    const next = new URLSearchParams();
+    if (section !== defaultSection) next.set(TAB_PARAM, section);
+    if (withUid) next.set(WITH_PARAM, withUid);
+    setParams(next);
+  }
+  const onMessage = (uid: string) => open('messages', uid);
+  const onCollaborate = (uid: string) => open('collaborations', uid);
+
+  function logOut() {
+    // The auth state change takes us to '/' (see ProtectedRoute); nothing to navigate here.
+    signOut().catch((error: unknown) => console.error('Sign-out failed', error));
+  }
+
+  return (
+    <div className="dashboard">
+      <Header />
+      <div className="dashboard__body">
+        <Sidebar
+          name={name}
+          username={profile?.user_username ?? user.displayName ?? ''}
+          imageUrl={profile?.profileImageUrl ?? ''}
+          active={active}
+          // The messaging release wires the unread count; until then there is nothing unread.
+          unreadCount={0}
+          onSelect={(section) => open(section)}
+          onLogOut={logOut}
+        />
+        <main className="dashboard__content">
+          {active === 'dashboard' && (
+            <DashboardHome
+              name={profileState.status === 'loading' ? null : name}
+              onMessage={onMessage}
+              onCollaborate={onCollaborate}
+            />
+          )}
+          {active === 'profile' && <ProfileTab state={profileState} onSaved={replaceProfile} />}
+          {active === 'explore' && (
+            <ExploreUsers currentUid={user.uid} onMessage={onMessage} onCollaborate={onCollaborate} />
+          )}
+          {active === 'messages' && (
+            <PlaceholderSection title="Messages">
+              <p>Direct messages with your network arrive in the messaging release.</p>
+            </PlaceholderSection>
+          )}
+          {active === 'collaborations' && (
+            <PlaceholderSection title="Collaborations">
+              <p>Hosting and joining live collaboration rooms arrives in the rooms release.</p>
+            </PlaceholderSection>
+          )}
+          {active === 'calendar' && (
+            <PlaceholderSection title="Calendar">
+              <p>Your session calendar and booking requests arrive in the calendar release.</p>
+            </PlaceholderSection>
+          )}
+          {active === 'book-session' && <BookSession />}
+          {/* Projects and Settings render nothing (spec part 2). */}
+        </main>
+      </div>
+    </div>
+  );
+}

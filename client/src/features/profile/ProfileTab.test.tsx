@@ -1,0 +1,137 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ALICE, apiError, fakeServices, makeProfile } from '../../testing/fakeServices';
+import { renderApp } from '../../testing/renderApp';
+
+function setup(profile = makeProfile({ user_bio: 'Old bio', user_style: ['Pop'] })) {
+  const user = userEvent.setup();
+  // happy-dom has no alert(); stand one in, as the browser would show the dialog.
+  const alert = vi.fn();
+  vi.stubGlobal('alert', alert);
+  const { services, api } = fakeServices(ALICE);
+  vi.mocked(api.users.getOwnProfile).mockResolvedValue(profile);
+  const app = renderApp('/profile', services);
+  return { user, alert, api, app };
+}
+
+describe('My Profile', () => {
+  it("shows 'Loading profile...' until the profile arrives, then the view mode", async () => {
+    const { api } = fakeServices(ALICE);
+    let resolve: (value: ReturnType<typeof makeProfile>) => void = () => {};
+    vi.mocked(api.users.getOwnProfile).mockReturnValue(new Promise((r) => (resolve = r)));
+    const { identity } = fakeServices(ALICE);
+    renderApp('/profile', { identity, api });
+
+    expect(await screen.findByText('Loading profile...')).toBeTruthy();
+    resolve(makeProfile({ user_bio: 'Keys player', user_location: 'Lisbon' }));
+    expect(await screen.findByRole('heading', { name: 'Alice Tester' })).toBeTruthy();
+    const main = within(screen.getByRole('main'));
+    expect(main.getByText('@alice')).toBeTruthy();
+    expect(main.getByText('Keys player')).toBeTruthy();
+    expect(main.getByText('Lisbon')).toBeTruthy();
+    expect(main.getByRole('button', { name: 'Edit Profile' })).toBeTruthy();
+  });
+
+  it("falls back to 'Your Name' and a placeholder avatar", async () => {
+    setup(makeProfile({ user_name: '' }));
+    const main = within(await screen.findByRole('main'));
+    expect(await main.findByRole('heading', { name: 'Your Name' })).toBeTruthy();
+    expect(main.getByRole('img', { name: 'Your Name' }).tagName).toBe('SPAN');
+  });
+
+  it('edits every field, saves, alerts and shows the merged values', async () => {
+    const { user, alert, api } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+
+    const upload = screen.getByLabelText('Profile Image (Coming Soon)');
+    expect((upload as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText('Image upload will be available in a future update.')).toBeTruthy();
+    expect(screen.getByLabelText('Recording').getAttribute('placeholder')).toBe('Yes/No');
+
+    await user.clear(screen.getByLabelText('Bio'));
+    await user.type(screen.getByLabelText('Bio'), 'Lo-fi keys and late-night mixes.');
+    await user.type(screen.getByLabelText('Location'), 'Lisbon');
+    await user.selectOptions(screen.getByLabelText('Role'), 'producer');
+    await user.selectOptions(screen.getByLabelText('Artist Type'), 'band');
+    await user.type(screen.getByLabelText('SoundCloud'), 'https://soundcloud.com/alice');
+    await user.click(screen.getByRole('button', { name: 'Jazz' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('✅ Profile updated!'));
+    expect(api.users.saveProfile).toHaveBeenCalledWith(
+      expect.objectContaining({
+        user_bio: 'Lo-fi keys and late-night mixes.',
+        user_location: 'Lisbon',
+        user_role: 'producer',
+        user_artist_type: 'band',
+        user_soundcloud: 'https://soundcloud.com/alice',
+        user_style: ['Pop', 'Jazz'],
+        user_name: 'Alice Tester',
+        user_username: 'alice',
+      }),
+    );
+    // Back in view mode, showing what was typed.
+    expect(await screen.findByText('Lo-fi keys and late-night mixes.')).toBeTruthy();
+    expect(screen.getByText('Lisbon')).toBeTruthy();
+    expect(screen.getByText('Producer')).toBeTruthy();
+    expect(screen.getByText('Pop, Jazz')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'https://soundcloud.com/alice' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
+  it("alerts 'Failed to update profile' and stays in edit mode when the save fails", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user, alert, api } = setup();
+    vi.mocked(api.users.saveProfile).mockRejectedValue(apiError(400, 'validation/invalid-body', 'bad link'));
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    await user.type(screen.getByLabelText('Track Link'), 'not a link');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to update profile'));
+    expect(alert).not.toHaveBeenCalledWith('✅ Profile updated!');
+    expect((screen.getByLabelText('Track Link') as HTMLInputElement).value).toBe('not a link');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+  });
+
+  it('cancel returns to the view without saving', async () => {
+    const { user, api } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    await user.clear(screen.getByLabelText('Bio'));
+    await user.type(screen.getByLabelText('Bio'), 'Never saved');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    expect(screen.getByText('Old bio')).toBeTruthy();
+    expect(screen.queryByText('Never saved')).toBeNull();
+    expect(api.users.saveProfile).not.toHaveBeenCalled();
+  });
+
+  it('toggles genres on and off', async () => {
+    const { user, api } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    const pop = screen.getByRole('button', { name: 'Pop' });
+    const rock = screen.getByRole('button', { name: 'Rock' });
+    expect(pop.getAttribute('aria-pressed')).toBe('true');
+    expect(rock.getAttribute('aria-pressed')).toBe('false');
+
+    await user.click(pop);
+    await user.click(rock);
+    expect(pop.getAttribute('aria-pressed')).toBe('false');
+    expect(rock.getAttribute('aria-pressed')).toBe('true');
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.users.saveProfile).toHaveBeenCalledWith(expect.objectContaining({ user_style: ['Rock'] })),
+    );
+  });
+
+  it('updates the sidebar name after a save', async () => {
+    const { user } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    await user.clear(screen.getByLabelText('Full Name'));
+    await user.type(screen.getByLabelText('Full Name'), 'Alice Keys');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const sidebar = within(await screen.findByTestId('sidebar-profile'));
+    expect(await sidebar.findByText('Alice Keys')).toBeTruthy();
+  });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from './errors';
+import { createHttpClient, type FetchLike } from './http';
+import { createUsersApi } from './users';
+
+function json(status: number, body: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+describe('http client', () => {
+  it('sends the bearer token on authed calls and none on open ones', async () => {
+    const fetch = vi.fn<FetchLike>(async () => json(200, []));
+    const http = createHttpClient({ getIdToken: async () => 'tok', fetch });
+    const users = createUsersApi(http);
+
+    await users.listUsers();
+    await users.getMyFollowing().catch(() => {});
+    const [openCall, authedCall] = fetch.mock.calls;
+    expect(openCall?.[0]).toBe('/user/users');
+    expect((openCall?.[1]?.headers as Record<string, string>).Authorization).toBeUndefined();
+    expect(authedCall?.[0]).toBe('/api/user/my-following');
+    expect((authedCall?.[1]?.headers as Record<string, string>).Authorization).toBe('Bearer tok');
+  });
+
+  it('throws ApiError with the status, code and message of the error body', async () => {
+    const fetch = vi.fn<FetchLike>(async () =>
+      json(404, { error: { code: 'user/not-found', message: 'No profile.' } }),
+    );
+    const users = createUsersApi(createHttpClient({ getIdToken: async () => 'tok', fetch }));
+    const error = await users.getOwnProfile().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, code: 'user/not-found', message: 'No profile.' });
+  });
+
+  it('turns a network failure and a non-JSON error into ApiErrors too', async () => {
+    const offline = createHttpClient({
+      getIdToken: async () => null,
+      fetch: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await expect(offline.open('/x')).rejects.toMatchObject({ status: 0, code: 'network/unreachable' });
+
+    const proxy = createHttpClient({
+      getIdToken: async () => null,
+      fetch: async () => new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
+    });
+    await expect(proxy.open('/x')).rejects.toMatchObject({ status: 502, code: 'http/502', message: 'Bad Gateway' });
+  });
+
+  it('retries once with a fresh token when the server says the token expired', async () => {
+    const fetch = vi
+      .fn<FetchLike>()
+      .mockResolvedValueOnce(json(401, { error: { code: 'auth/id-token-expired', message: 'expired' } }))
+      .mockResolvedValueOnce(json(204, undefined));
+    const getIdToken = vi.fn(async (force?: boolean) => (force ? 'fresh' : 'stale'));
+    const users = createUsersApi(createHttpClient({ getIdToken, fetch }));
+
+    await users.follow('bob');
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(fetch.mock.calls[1]?.[0]).toBe('/api/user/follow/bob');
+    expect(fetch.mock.calls[1]?.[1]?.method).toBe('POST');
+    expect((fetch.mock.calls[1]?.[1]?.headers as Record<string, string>).Authorization).toBe('Bearer fresh');
+  });
+});

@@ -1,0 +1,23 @@
+import { socketHandshakeAuthSchema } from '@riffroom/protocol';
+import type { RealtimeSocket, TokenVerifier } from './types.js';
+
+/**
+ * Handshake middleware: a valid token makes the socket that user's; no token makes it an
+ * anonymous guest; a bad token is refused outright, so nobody is silently downgraded.
+ */
+export function authenticateHandshake(verify: TokenVerifier) {
+  return async (socket: RealtimeSocket, next: (error?: Error) => void) => {
+    const parsed = socketHandshakeAuthSchema.safeParse(socket.handshake.auth ?? {});
+    if (!parsed.success) return next(new Error('auth/invalid-handshake'));
+    if (!parsed.data.token) {
+      socket.data.uid = null;
+      return next();
+    }
+    try {
+      socket.data.uid = (await verify(parsed.data.token)).uid;
+      next();
+    } catch {
+      next(new Error('auth/unauthenticated'));
+    }
+  };
+}

@@ -1,0 +1,16 @@
+import type { ClientToServerEvents, ServerToClientEvents } from '@riffroom/protocol';
+import type { Server, Socket } from 'socket.io';
+
+export interface SocketData {
+  /** The verified uid of a signed-in user; null for an anonymous guest. */
+  uid: string | null;
+}
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/** Turns an ID token into a uid or throws; provided by whoever hosts the media node. */
+export type TokenVerifier = (token: string) => Promise<{ uid: string }>;
+
+/** The room every socket of one user joins, so an event reaches all their tabs and devices. */
+export const userRoom = (uid: string) => `user:${uid}`;

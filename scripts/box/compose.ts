@@ -1,0 +1,54 @@
+/**
+ * The single-box composition: the API, the media node's workers and sockets, and the built client
+ * on one HTTP port. This is the only code that imports both the API and the media node; they
+ * never import each other (design.md §1), and meet here through the event bus and the verifier.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApi, InProcessEventBus, type ApiConfig, type Logger } from '@riffroom/server';
+import { attachRealtime, staticClient, WorkerPool, type MediaConfig } from '@riffroom/media';
+
+const API_PREFIXES = ['/api/', '/user/', '/sessions', '/events/', '/healthz'];
+const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
+
+export interface RunningBox {
+  server: http.Server;
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startBox(apiConfig: ApiConfig, mediaConfig: MediaConfig, logger: Logger): Promise<RunningBox> {
+  const bus = new InProcessEventBus();
+  const workers = new WorkerPool(mediaConfig, logger.child({ part: 'media' }));
+  const api = await createApi(apiConfig, logger.child({ part: 'api' }), { bus, isReady: () => workers.ready });
+  const client = staticClient(mediaConfig.clientDist);
+
+  const server = http.createServer((req, res) => {
+    if (isApiPath(req.url ?? '/')) api.callback(req, res);
+    else client(req, res);
+  });
+  // Socket.IO claims /socket.io requests and upgrades before the handler above sees them.
+  const realtime = attachRealtime(server, {
+    verifyToken: (token) => api.verifier.verifyIdToken(token),
+    subscribe: (listener) => bus.subscribe(listener),
+    logger: logger.child({ part: 'realtime' }),
+  });
+
+  await workers.start();
+  await new Promise<void>((resolve) => server.listen(apiConfig.port, apiConfig.host, resolve));
+
+  let closing: Promise<void> | null = null;
+  return {
+    server,
+    port: (server.address() as AddressInfo).port,
+    close() {
+      closing ??= (async () => {
+        await realtime.close();
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await Promise.all([api.close(), workers.close()]);
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startBox, type Box } from '../support/box.js';
+import { launchChromium, openPage } from '../support/browser.js';
+
+let box: Box;
+let browser: Browser;
+
+beforeAll(async () => {
+  [box, browser] = await Promise.all([startBox(), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await box?.stop();
+});
+
+interface Account {
+  username: string;
+  name: string;
+  email: string;
+  password: string;
+}
+
+let serial = 0;
+function newAccount(label: string): Account {
+  serial += 1;
+  const username = `${label}${Date.now() % 100000}${serial}`;
+  return { username, name: `${label[0]!.toUpperCase()}${label.slice(1)} Tester`, email: `${username}@example.test`, password: 'secret123' };
+}
+
+async function signUpThroughUi(page: Page, account: Account): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('button', { name: /sign up/i }).first().click();
+  await expect(page.getByRole('heading', { name: 'Join Riffroom' }).isVisible()).resolves.toBe(true);
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Full Name').fill(account.name);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.locator('form').getByRole('button', { name: 'Sign Up' }).click();
+}
+
+async function logInThroughUi(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.locator('form').getByRole('button', { name: 'Login' }).click();
+}
+
+describe('foundation flows in Chromium', () => {
+  const alice = newAccount('alice');
+  const bob = newAccount('bob');
+
+  it('signs up, saves the profile, sets it up and greets the new user', async () => {
+    const { page } = await openPage(browser, box.baseUrl);
+    await signUpThroughUi(page, alice);
+    await page.getByText('Profile saved!').waitFor();
+    await page.getByText('Setting Up Your Profile...').waitFor();
+    await page.waitForURL('**/dashboard', { timeout: 20_000 });
+    await page.getByText(`Welcome back, ${alice.name}!`).waitFor();
+    await page.context().close();
+  });
+
+  it('edits the profile and still shows the edit after a reload', async () => {
+    const { page, dialogs } = await openPage(browser, box.baseUrl);
+    await logInThroughUi(page, alice.email, alice.password);
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('button', { name: 'My Profile' }).click();
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await page.getByLabel('Bio').fill('Lo-fi keys and late-night mixes.');
+    await page.getByLabel('Location').fill('Lisbon');
+    await page.getByRole('button', { name: 'Jazz' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Lo-fi keys and late-night mixes.').waitFor();
+    expect(dialogs).toContain('✅ Profile updated!');
+
+    await page.reload();
+    await page.getByRole('button', { name: 'My Profile' }).click();
+    await page.getByText('Lo-fi keys and late-night mixes.').waitFor();
+    await page.getByText('Lisbon').waitFor();
+    await page.context().close();
+  });
+
+  it('logs out to the landing page', async () => {
+    const { page } = await openPage(browser, box.baseUrl);
+    await logInThroughUi(page, alice.email, alice.password);
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    // Signed out for real: a protected page now sends us to the login screen.
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login**');
+    await page.context().close();
+  });
+
+  it('shows the spec message for a wrong password', async () => {
+    const { page } = await openPage(browser, box.baseUrl);
+    await logInThroughUi(page, alice.email, 'not-the-password');
+    await page.getByText('Incorrect password.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.context().close();
+  });
+
+  it('finds a second account in Explore Users, follows it and sees it on the Dashboard', async () => {
+    const second = await openPage(browser, box.baseUrl);
+    await signUpThroughUi(second.page, bob);
+    await second.page.waitForURL('**/dashboard', { timeout: 20_000 });
+    await second.page.context().close();
+
+    const { page } = await openPage(browser, box.baseUrl);
+    await logInThroughUi(page, alice.email, alice.password);
+    await page.waitForURL('**/dashboard');
+    await page.getByText('You are not following anyone yet.').waitFor();
+    await page.getByRole('button', { name: 'Explore Users' }).click();
+    const card = page.locator('article, li, .user-card').filter({ hasText: `@${bob.username}` }).first();
+    await card.waitFor();
+    await expect(page.getByText(`@${alice.username}`).count()).resolves.toBe(1); // only the sidebar, not a card
+    await card.getByRole('button', { name: 'Follow' }).click();
+    await card.getByRole('button', { name: 'Unfollow' }).waitFor();
+
+    await page.getByRole('button', { name: 'Dashboard' }).click();
+    await page.getByText(bob.name).waitFor();
+    await page.getByText(`@${bob.username}`).waitFor();
+    await page.context().close();
+  });
+});
