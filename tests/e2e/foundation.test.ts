@@ -25,12 +25,20 @@ let serial = 0;
 function newAccount(label: string): Account {
   serial += 1;
   const username = `${label}${Date.now() % 100000}${serial}`;
-  return { username, name: `${label[0]!.toUpperCase()}${label.slice(1)} Tester`, email: `${username}@example.test`, password: 'secret123' };
+  return {
+    username,
+    name: `${label[0]!.toUpperCase()}${label.slice(1)} Tester`,
+    email: `${username}@example.test`,
+    password: 'secret123',
+  };
 }
 
 async function signUpThroughUi(page: Page, account: Account): Promise<void> {
   await page.goto('/login');
-  await page.getByRole('button', { name: /sign up/i }).first().click();
+  await page
+    .getByRole('button', { name: /sign up/i })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { name: 'Join Riffroom' }).isVisible()).resolves.toBe(true);
   await page.getByLabel('Username').fill(account.username);
   await page.getByLabel('Full Name').fill(account.name);
@@ -111,7 +119,10 @@ describe('foundation flows in Chromium', () => {
     await page.waitForURL('**/dashboard');
     await page.getByText('You are not following anyone yet.').waitFor();
     await page.getByRole('button', { name: 'Explore Users' }).click();
-    const card = page.locator('article, li, .user-card').filter({ hasText: `@${bob.username}` }).first();
+    const card = page
+      .locator('article, li, .user-card')
+      .filter({ hasText: `@${bob.username}` })
+      .first();
     await card.waitFor();
     await expect(page.getByText(`@${alice.username}`).count()).resolves.toBe(1); // only the sidebar, not a card
     await card.getByRole('button', { name: 'Follow' }).click();

@@ -8,7 +8,12 @@ let box: InProcessBox;
 const sockets: Socket[] = [];
 
 function connect(token?: string): Socket {
-  const socket = io(box.baseUrl, { path: '/socket.io', transports: ['websocket'], auth: token ? { token } : {}, reconnection: false });
+  const socket = io(box.baseUrl, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    auth: token ? { token } : {},
+    reconnection: false,
+  });
   sockets.push(socket);
   return socket;
 }
@@ -71,8 +76,14 @@ describe('realtime notifications', () => {
 
     // Proof that the refusal held: a message to bob does not reach mallory's socket, while one to her does.
     const alice = await signUp(box);
-    await box.call('POST', '/api/messages/send', { token: alice.idToken, body: { to_uid: bob.uid, content: 'for bob' } });
-    await box.call('POST', '/api/messages/send', { token: alice.idToken, body: { to_uid: mallory.uid, content: 'for mallory' } });
+    await box.call('POST', '/api/messages/send', {
+      token: alice.idToken,
+      body: { to_uid: bob.uid, content: 'for bob' },
+    });
+    await box.call('POST', '/api/messages/send', {
+      token: alice.idToken,
+      body: { to_uid: mallory.uid, content: 'for mallory' },
+    });
     await until(() => heard.length >= 1, { what: 'mallory received her own message' });
     expect(heard.map((message) => message.content)).toEqual(['for mallory']);
   });

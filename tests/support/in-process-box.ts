@@ -7,7 +7,11 @@ import { startBox } from '../../scripts/box/compose.js';
 
 export interface InProcessBox {
   baseUrl: string;
-  call(method: string, route: string, options?: { body?: unknown; token?: string }): Promise<{ status: number; body: any }>;
+  call(
+    method: string,
+    route: string,
+    options?: { body?: unknown; token?: string },
+  ): Promise<{ status: number; body: any }>;
   close(): Promise<void>;
 }
 

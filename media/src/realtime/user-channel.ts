@@ -11,8 +11,10 @@ export function handleUserChannel(socket: RealtimeSocket): void {
   socket.on('register-user', (payload, ack) => {
     const reply = (result: Ack) => (typeof ack === 'function' ? ack(result) : undefined);
     const parsed = registerUserPayloadSchema.safeParse(payload);
-    if (!parsed.success) return reply({ ok: false, code: 'validation/invalid-payload', message: 'uid must be a user id' });
-    if (!uid) return reply({ ok: false, code: 'auth/unauthenticated', message: 'Sign in to register for notifications' });
+    if (!parsed.success)
+      return reply({ ok: false, code: 'validation/invalid-payload', message: 'uid must be a user id' });
+    if (!uid)
+      return reply({ ok: false, code: 'auth/unauthenticated', message: 'Sign in to register for notifications' });
     if (parsed.data !== uid) {
       return reply({ ok: false, code: 'auth/forbidden', message: 'A socket can only register its own user' });
     }
