@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startBox, type Box } from '../support/box.js';
 import { launchChromium, openPage } from '../support/browser.js';
+import { until } from '../support/until.js';
 
 let box: Box;
 let browser: Browser;
@@ -78,8 +79,9 @@ describe('foundation flows in Chromium', () => {
     await page.getByLabel('Location').fill('Lisbon');
     await page.getByRole('button', { name: 'Jazz' }).click();
     await page.getByRole('button', { name: 'Save' }).click();
+    // The alert and the re-render race each other; wait for both rather than assume an order.
+    await until(() => dialogs.includes('✅ Profile updated!'), { what: 'the profile-updated alert' });
     await page.getByText('Lo-fi keys and late-night mixes.').waitFor();
-    expect(dialogs).toContain('✅ Profile updated!');
 
     await page.reload();
     await page.getByRole('button', { name: 'My Profile' }).click();
