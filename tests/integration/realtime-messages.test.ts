@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import type { Message } from '@riffroom/protocol';
-import { signUp, startInProcessBox, type InProcessBox } from '../support/in-process-box.js';
+import { signUpUser } from '../../server/src/testing/test-api.js';
+import { startInProcessBox, type InProcessBox } from '../support/in-process-box.js';
 import { until } from '../support/until.js';
 
 let box: InProcessBox;
@@ -37,9 +38,9 @@ afterAll(async () => {
 
 describe('realtime notifications', () => {
   it('delivers a message sent over HTTP to every socket of the recipient, and to nobody else', async () => {
-    const alice = await signUp(box);
-    const bob = await signUp(box);
-    const eve = await signUp(box);
+    const alice = await signUpUser(box);
+    const bob = await signUpUser(box);
+    const eve = await signUpUser(box);
     const tabs = [connect(bob.idToken), connect(bob.idToken)];
     const eveSocket = connect(eve.idToken);
     await Promise.all([...tabs, eveSocket].map(connected));
@@ -48,12 +49,12 @@ describe('realtime notifications', () => {
     const eveReceived: Message[] = [];
     eveSocket.on('new-message', (message: Message) => eveReceived.push(message));
     for (const tab of tabs) {
-      expect(await tab.emitWithAck('register-user', bob.uid)).toEqual({ ok: true });
+      expect(await tab.emitWithAck('register-user', bob.user.uid)).toEqual({ ok: true });
     }
 
     const sent = await box.call('POST', '/api/messages/send', {
       token: alice.idToken,
-      body: { to_uid: bob.uid, content: 'ping' },
+      body: { to_uid: bob.user.uid, content: 'ping' },
     });
     expect(sent.status).toBe(201);
 
@@ -63,26 +64,26 @@ describe('realtime notifications', () => {
   });
 
   it('refuses to register another user', async () => {
-    const bob = await signUp(box);
-    const mallory = await signUp(box);
+    const bob = await signUpUser(box);
+    const mallory = await signUpUser(box);
     const socket = connect(mallory.idToken);
     await connected(socket);
     const heard: Message[] = [];
     socket.on('new-message', (message: Message) => heard.push(message));
-    const ack = await socket.emitWithAck('register-user', bob.uid);
+    const ack = await socket.emitWithAck('register-user', bob.user.uid);
     expect(ack).toMatchObject({ ok: false, code: 'auth/forbidden' });
-    const invalid = await socket.emitWithAck('register-user', { uid: bob.uid });
+    const invalid = await socket.emitWithAck('register-user', { uid: bob.user.uid });
     expect(invalid).toMatchObject({ ok: false, code: 'validation/invalid-payload' });
 
     // Proof that the refusal held: a message to bob does not reach mallory's socket, while one to her does.
-    const alice = await signUp(box);
+    const alice = await signUpUser(box);
     await box.call('POST', '/api/messages/send', {
       token: alice.idToken,
-      body: { to_uid: bob.uid, content: 'for bob' },
+      body: { to_uid: bob.user.uid, content: 'for bob' },
     });
     await box.call('POST', '/api/messages/send', {
       token: alice.idToken,
-      body: { to_uid: mallory.uid, content: 'for mallory' },
+      body: { to_uid: mallory.user.uid, content: 'for mallory' },
     });
     await until(() => heard.length >= 1, { what: 'mallory received her own message' });
     expect(heard.map((message) => message.content)).toEqual(['for mallory']);

@@ -8,16 +8,34 @@ import { createApi, type Api } from '../api.js';
 import { loadApiConfig } from '../config/load.js';
 import { createLogger } from '../logger.js';
 
+export type JsonCall = (
+  method: string,
+  route: string,
+  options?: { body?: unknown; token?: string; headers?: Record<string, string> },
+) => Promise<{ status: number; body: any }>;
+
+/** fetch against an API, JSON in and out; `token` becomes the bearer, a string body goes as is. */
+export function jsonCaller(baseUrl: string): JsonCall {
+  return async (method, route, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const { body } = options;
+    const response = await fetch(baseUrl + route, {
+      method,
+      headers,
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  };
+}
+
 export interface TestApi {
   baseUrl: string;
   api: Api;
   dataDir: string;
-  /** fetch against the API, JSON in and out; `token` becomes the bearer. */
-  call(
-    method: string,
-    route: string,
-    options?: { body?: unknown; token?: string; headers?: Record<string, string> },
-  ): Promise<{ status: number; body: any }>;
+  call: JsonCall;
   close(): Promise<void>;
 }
 
@@ -34,23 +52,7 @@ export async function startTestApi(overrides: Record<string, unknown> = {}): Pro
     baseUrl,
     api,
     dataDir,
-    async call(method, route, options = {}) {
-      const headers: Record<string, string> = { ...options.headers };
-      if (options.body !== undefined) headers['content-type'] = 'application/json';
-      if (options.token) headers.authorization = `Bearer ${options.token}`;
-      const response = await fetch(baseUrl + route, {
-        method,
-        headers,
-        body:
-          options.body === undefined
-            ? undefined
-            : typeof options.body === 'string'
-              ? options.body
-              : JSON.stringify(options.body),
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : undefined };
-    },
+    call: jsonCaller(baseUrl),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -64,7 +66,7 @@ let counter = 0;
 
 /** Signs up a fresh account and saves its signup profile, as the client does. */
 export async function signUpUser(
-  api: TestApi,
+  api: { call: JsonCall },
   fields: { name?: string; username?: string; email?: string; password?: string } = {},
 ): Promise<AuthResponse & { username: string; name: string }> {
   counter += 1;
