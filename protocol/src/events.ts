@@ -7,5 +7,7 @@ import { messageSchema } from './messages.js';
  */
 export const busEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('new-message'), toUid: z.string(), message: messageSchema }),
+  /** Sign-out or a stolen refresh token ended these sessions: their sockets must stop listening. */
+  z.object({ type: z.literal('session-ended'), uid: z.string(), sessionIds: z.array(z.string()) }),
 ]);
 export type BusEvent = z.infer<typeof busEventSchema>;
