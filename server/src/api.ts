@@ -18,7 +18,7 @@ import { FollowService } from './services/follows.js';
 import { ProfileService } from './services/profiles.js';
 import { MessageService } from './services/messages.js';
 import { messagesRepository } from './repositories/messages.js';
-import { InProcessEventBus, type EventBus } from './events/event-bus.js';
+import { createEventBus, type EventBus } from './events/event-bus.js';
 
 export interface Api {
   /** The Koa request handler, for any http.Server. */
@@ -58,15 +58,17 @@ async function createIdentity(config: ApiConfig, db: Db, users: ReturnType<typeo
 export interface ApiOptions {
   /** Lets a host process hold /healthz at 503 until its other parts are up too. */
   isReady?: () => boolean;
-  /** Where realtime events go; the single box shares one with its socket layer. */
+  /** Where realtime events go, when the host process owns the bus; otherwise config.bus decides. */
   bus?: EventBus;
 }
 
 export async function createApi(config: ApiConfig, logger: Logger, options: ApiOptions = {}): Promise<Api> {
-  const bus = options.bus ?? new InProcessEventBus();
   const db = await openDatabase(config);
   const users = usersRepository(db);
   const identity = await createIdentity(config, db, users);
+  // A bus handed in belongs to the host process, which closes it; one made here is closed here.
+  const ownsBus = options.bus === undefined;
+  const bus = options.bus ?? createEventBus(config.bus, logger);
   const app = buildApp({
     logger,
     trustProxy: config.trustProxy,
@@ -88,6 +90,7 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
       if (closed) return;
       closed = true;
       await identity.verifier.close?.();
+      if (ownsBus) await bus.close();
       await db.destroy();
     },
   };
