@@ -27,8 +27,9 @@ const RUNTIME_PACKAGES = [
   'nlohmann-json3-dev',
   'libusrsctp-dev',
 ];
-// What the tests need on top: a real Chromium for end-to-end tests, and fonts for it to render.
-const TEST_PACKAGES = ['chromium', 'fonts-liberation'];
+// What the tests need on top: a real Chromium for end-to-end tests, fonts for it to render, and a
+// real redis-server for the scaled-out event bus tests (each test starts its own).
+const TEST_PACKAGES = ['chromium', 'fonts-liberation', 'redis-server'];
 
 const log = (message) => console.log(`[setup] ${message}`);
 

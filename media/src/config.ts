@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { describeZodError } from '@riffroom/protocol';
+import { busConfigSchema, describeZodError } from '@riffroom/protocol';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -18,6 +18,8 @@ export const mediaConfigSchema = z.object({
   rtcMaxPort: z.coerce.number().int().min(1024).max(65535).default(49999),
   /** The built client, served as static files with index.html for every client-side route. */
   clientDist: z.string().default(path.join(repoRoot, 'client', 'dist')),
+  /** Where API events come from: the box's in-process bus, or Redis when the media node runs apart. */
+  bus: busConfigSchema.default({ kind: 'memory' }),
 });
 export type MediaConfig = z.infer<typeof mediaConfigSchema>;
 
@@ -34,6 +36,7 @@ export function loadMediaConfig(env: Env = process.env, overrides: Partial<Media
   if (env.RTC_MIN_PORT) fromEnv.rtcMinPort = env.RTC_MIN_PORT;
   if (env.RTC_MAX_PORT) fromEnv.rtcMaxPort = env.RTC_MAX_PORT;
   if (env.CLIENT_DIST) fromEnv.clientDist = env.CLIENT_DIST;
+  if (env.REDIS_URL) fromEnv.bus = { kind: 'redis', url: env.REDIS_URL };
   const parsed = mediaConfigSchema.safeParse({ ...fromEnv, ...overrides });
   if (!parsed.success) throw new MediaConfigError(`invalid media configuration: ${describeZodError(parsed.error)}`);
   if (parsed.data.rtcMinPort > parsed.data.rtcMaxPort) {

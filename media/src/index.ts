@@ -3,3 +3,4 @@ export { WorkerPool } from './sfu/worker-pool.js';
 export { staticClient, type RequestHandler } from './http/static-client.js';
 export { attachRealtime, type Realtime, type RealtimeOptions } from './realtime/server.js';
 export type { TokenVerifier } from './realtime/types.js';
+export { RedisBusSubscriber } from './events/redis-bus-subscriber.js';

@@ -11,3 +11,37 @@ export const busEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session-ended'), uid: z.string(), sessionIds: z.array(z.string()) }),
 ]);
 export type BusEvent = z.infer<typeof busEventSchema>;
+
+/** The Redis pub/sub channel the API publishes bus events on and every media node subscribes to. */
+export const BUS_REDIS_CHANNEL = 'riffroom:bus-events';
+
+/**
+ * Which bus the API and the media node share: an in-process emitter on one box, Redis when they
+ * run as separate processes. Both sides read the same setting, so it lives in the contract.
+ */
+export const busConfigSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('memory') }),
+  z.object({
+    kind: z.literal('redis'),
+    url: z
+      .string()
+      .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL')
+      .max(2048),
+  }),
+]);
+export type BusConfig = z.infer<typeof busConfigSchema>;
+
+/**
+ * A bus event as it arrives off the wire (Redis): another process wrote it, so it is parsed and
+ * validated like any other outside input. Null when it is not JSON or not a known event.
+ */
+export function decodeBusEvent(raw: string): BusEvent | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  const parsed = busEventSchema.safeParse(json);
+  return parsed.success ? parsed.data : null;
+}

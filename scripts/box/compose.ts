@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApi, InProcessEventBus, type ApiConfig, type Logger } from '@riffroom/server';
+import { createApi, createEventBus, type ApiConfig, type Logger } from '@riffroom/server';
 import { attachRealtime, staticClient, WorkerPool, type MediaConfig } from '@riffroom/media';
 
 const API_PREFIXES = ['/api/', '/user/', '/sessions', '/events/', '/healthz'];
@@ -18,7 +18,8 @@ export interface RunningBox {
 }
 
 export async function startBox(apiConfig: ApiConfig, mediaConfig: MediaConfig, logger: Logger): Promise<RunningBox> {
-  const bus = new InProcessEventBus();
+  // In-process by default; with REDIS_URL (config bus.kind redis) events travel through Redis instead.
+  const bus = createEventBus(apiConfig.bus, logger);
   const workers = new WorkerPool(mediaConfig, logger.child({ part: 'media' }));
   const api = await createApi(apiConfig, logger.child({ part: 'api' }), { bus, isReady: () => workers.ready });
   const client = staticClient(mediaConfig.clientDist);
@@ -47,6 +48,7 @@ export async function startBox(apiConfig: ApiConfig, mediaConfig: MediaConfig, l
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await Promise.all([api.close(), workers.close()]);
+        await bus.close();
       })();
       return closing;
     },

@@ -18,7 +18,7 @@ import { FollowService } from './services/follows.js';
 import { ProfileService } from './services/profiles.js';
 import { MessageService } from './services/messages.js';
 import { messagesRepository } from './repositories/messages.js';
-import { InProcessEventBus, type EventBus } from './events/event-bus.js';
+import { createEventBus, type EventBus } from './events/event-bus.js';
 
 export interface Api {
   /** The Koa request handler, for any http.Server. */
@@ -59,14 +59,16 @@ async function createIdentity(config: ApiConfig, db: Db, users: ReturnType<typeo
 export interface ApiOptions {
   /** Lets a host process hold /healthz at 503 until its other parts are up too. */
   isReady?: () => boolean;
-  /** Where realtime events go; the single box shares one with its socket layer. */
+  /** Where realtime events go, when the host process owns the bus; otherwise config.bus decides. */
   bus?: EventBus;
 }
 
 export async function createApi(config: ApiConfig, logger: Logger, options: ApiOptions = {}): Promise<Api> {
-  const bus = options.bus ?? new InProcessEventBus();
   const db = await openDatabase(config);
   const users = usersRepository(db);
+  // A bus handed in belongs to the host process, which closes it; one made here is closed here.
+  const ownsBus = options.bus === undefined;
+  const bus = options.bus ?? createEventBus(config.bus, logger);
   const identity = await createIdentity(config, db, users, bus);
   const app = buildApp({
     logger,
@@ -89,6 +91,7 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
       if (closed) return;
       closed = true;
       await identity.verifier.close?.();
+      if (ownsBus) await bus.close();
       await db.destroy();
     },
   };

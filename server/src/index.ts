@@ -3,4 +3,5 @@ export { loadApiConfig, ConfigError } from './config/load.js';
 export type { ApiConfig } from './config/schema.js';
 export { createLogger, type Logger } from './logger.js';
 export type { IdentityVerifier, VerifiedIdentity } from './identity/types.js';
-export { InProcessEventBus, type EventBus } from './events/event-bus.js';
+export { createEventBus, InProcessEventBus, type EventBus } from './events/event-bus.js';
+export { RedisEventBus } from './events/redis-event-bus.js';

@@ -15,6 +15,7 @@ function fromEnv(env: Env): Record<string, unknown> {
   if (env.LOG_LEVEL !== undefined) out.logLevel = env.LOG_LEVEL;
   if (env.TRUST_PROXY !== undefined) out.trustProxy = env.TRUST_PROXY === 'true';
   if (env.DATABASE_URL !== undefined) out.database = { client: 'pg', connection: env.DATABASE_URL };
+  if (env.REDIS_URL !== undefined) out.bus = { kind: 'redis', url: env.REDIS_URL };
   return out;
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { firebaseClientConfigSchema } from '@riffroom/protocol';
+import { busConfigSchema, firebaseClientConfigSchema } from '@riffroom/protocol';
 
 export const apiConfigSchema = z.object({
   port: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -36,5 +36,7 @@ export const apiConfigSchema = z.object({
       }),
     ])
     .default({ provider: 'local', idTokenTtlSeconds: 3600, refreshTokenTtlDays: 30 }),
+  /** How message notifications reach sockets: in-process on one box, Redis when scaled out. */
+  bus: busConfigSchema.default({ kind: 'memory' }),
 });
 export type ApiConfig = z.infer<typeof apiConfigSchema>;

@@ -1,10 +1,14 @@
 import { EventEmitter } from 'node:events';
-import type { BusEvent } from '@riffroom/protocol';
+import type { BusConfig, BusEvent } from '@riffroom/protocol';
+import type { Logger } from '../logger.js';
+import { RedisEventBus } from './redis-event-bus.js';
 
 /** How the API hands realtime events to the socket layer, wherever that runs. */
 export interface EventBus {
   publish(event: BusEvent): void;
   subscribe(listener: (event: BusEvent) => void): () => void;
+  /** Idempotent; releases connections. */
+  close(): Promise<void>;
 }
 
 /** One box: API and sockets share the process, so an emitter is the whole transport. */
@@ -18,5 +22,23 @@ export class InProcessEventBus implements EventBus {
   subscribe(listener: (event: BusEvent) => void): () => void {
     this.emitter.on('event', listener);
     return () => this.emitter.off('event', listener);
+  }
+
+  async close(): Promise<void> {
+    this.emitter.removeAllListeners();
+  }
+}
+
+/** The bus the configuration names: in-process by default, Redis when API and sockets are apart. */
+export function createEventBus(config: BusConfig, logger: Logger): EventBus {
+  switch (config.kind) {
+    case 'memory':
+      return new InProcessEventBus();
+    case 'redis':
+      return new RedisEventBus(config.url, logger.child({ part: 'bus' }));
+    default: {
+      const exhaustive: never = config;
+      throw new Error(`unknown bus ${JSON.stringify(exhaustive)}`);
+    }
   }
 }
