@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messageSchema } from './messages.js';
+import { incomingBookingSchema } from './sessions.js';
 
 /**
  * What the API tells the realtime layer. On one box it travels in-process; scaled out, over Redis.
@@ -7,5 +8,6 @@ import { messageSchema } from './messages.js';
  */
 export const busEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('new-message'), toUid: z.string(), message: messageSchema }),
+  z.object({ type: z.literal('new-booking-request'), toUid: z.string(), request: incomingBookingSchema }),
 ]);
 export type BusEvent = z.infer<typeof busEventSchema>;

@@ -4,3 +4,5 @@ export type { ApiConfig } from './config/schema.js';
 export { createLogger, type Logger } from './logger.js';
 export type { IdentityVerifier, VerifiedIdentity } from './identity/types.js';
 export { InProcessEventBus, type EventBus } from './events/event-bus.js';
+export { openDatabase, type Db } from './db/connect.js';
+export { runEventsCommand, UsageError, EVENTS_USAGE } from './cli/events-command.js';
