@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ToastProvider } from '../components/toast/ToastProvider';
 import { AuthProvider } from './AuthContext';
+import { RealtimeProvider } from './RealtimeContext';
 import { ServicesProvider, type Services } from './ServicesContext';
 
 /** Every app-wide provider, in one place, so tests mount exactly what the app mounts. */
@@ -8,7 +9,9 @@ export function AppProviders({ services, children }: { services: Services; child
   return (
     <ServicesProvider services={services}>
       <AuthProvider>
-        <ToastProvider>{children}</ToastProvider>
+        <RealtimeProvider>
+          <ToastProvider>{children}</ToastProvider>
+        </RealtimeProvider>
       </AuthProvider>
     </ServicesProvider>
   );

@@ -1,11 +1,13 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Api } from '../services/api';
 import type { Identity } from '../services/identity';
+import type { Realtime } from '../services/realtime';
 
 /** Everything that talks to the outside world; tests hand in fakes here instead of a network. */
 export interface Services {
   identity: Identity;
   api: Api;
+  realtime: Realtime;
 }
 
 const ServicesContext = createContext<Services | null>(null);

@@ -1,12 +1,14 @@
 import { createApi, fetchIdentityConfig } from '../services/api';
 import { createIdentity } from '../services/identity';
+import { SocketRealtime } from '../services/realtime';
 import type { Services } from './ServicesContext';
 
 async function createServices(): Promise<Services> {
   const config = await fetchIdentityConfig();
   const identity = await createIdentity(config);
   const api = createApi({ getIdToken: (forceRefresh) => identity.getIdToken(forceRefresh) });
-  return { identity, api };
+  const realtime = new SocketRealtime({ getIdToken: (forceRefresh) => identity.getIdToken(forceRefresh) });
+  return { identity, api, realtime };
 }
 
 let pending: Promise<Services> | null = null;

@@ -5,6 +5,7 @@ import type { Services } from '../app/ServicesContext';
 import type { Api } from '../services/api';
 import { ApiError } from '../services/api';
 import type { AuthStateListener, Identity, IdentityUser } from '../services/identity';
+import type { Realtime, RealtimeEventName, RealtimeHandler } from '../services/realtime';
 
 export function makeUser(overrides: Partial<PublicUser> & { firebase_uid: string }): PublicUser {
   return {
@@ -80,13 +81,52 @@ export function fakeApi(): Api {
       follow: vi.fn(async () => {}),
       unfollow: vi.fn(async () => {}),
     },
+    messages: {
+      conversations: vi.fn(async () => []),
+      unreadCounts: vi.fn(async () => []),
+      conversation: vi.fn(async () => ({ messages: [], nextBefore: null })),
+      markRead: vi.fn(async () => {}),
+      send: vi.fn(async (toUid: string, content: string) => ({
+        _id: `m-${Math.random().toString(36).slice(2)}`,
+        from_uid: 'me',
+        to_uid: toUid,
+        content,
+        createdAt: new Date().toISOString(),
+      })),
+    },
   };
+}
+
+/** The notification socket in memory: tests deliver server events with `deliver`. */
+export class FakeRealtime implements Realtime {
+  connectedAs: string | null = null;
+  private readonly handlers = new Map<string, Set<(...args: unknown[]) => void>>();
+
+  connect = vi.fn((uid: string) => {
+    this.connectedAs = uid;
+  });
+
+  disconnect = vi.fn(() => {
+    this.connectedAs = null;
+  });
+
+  on<E extends RealtimeEventName>(event: E, handler: RealtimeHandler<E>): () => void {
+    const set = this.handlers.get(event) ?? new Set();
+    set.add(handler as (...args: unknown[]) => void);
+    this.handlers.set(event, set);
+    return () => set.delete(handler as (...args: unknown[]) => void);
+  }
+
+  deliver<E extends RealtimeEventName>(event: E, ...args: Parameters<RealtimeHandler<E>>): void {
+    for (const handler of this.handlers.get(event) ?? []) handler(...args);
+  }
 }
 
 export function fakeServices(initialUser: IdentityUser | null | 'unresolved' = null) {
   const identity = new FakeIdentity(initialUser);
   const api = fakeApi();
-  return { identity, api, services: { identity, api } satisfies Services };
+  const realtime = new FakeRealtime();
+  return { identity, api, realtime, services: { identity, api, realtime } satisfies Services };
 }
 
 export function apiError(status: number, code: string, message: string): ApiError {

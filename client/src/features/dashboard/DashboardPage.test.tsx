@@ -87,13 +87,15 @@ describe('dashboard', () => {
     expect(await screen.findByRole('button', { name: 'Edit Profile' })).toBeTruthy();
   });
 
-  it('logs out to the landing page', async () => {
+  it('logs out to the landing page, closing the notification socket', async () => {
     const user = userEvent.setup();
-    const { services, identity } = fakeServices(ALICE);
+    const { services, identity, realtime } = fakeServices(ALICE);
     const app = renderApp('/dashboard', services);
+    await waitFor(() => expect(realtime.connectedAs).toBe('me'));
     await user.click(await screen.findByRole('button', { name: 'Log Out' }));
     expect(identity.signOut).toHaveBeenCalled();
     await waitFor(() => expect(app.location()).toBe('/'));
+    expect(realtime.connectedAs).toBeNull();
     expect(await screen.findByRole('heading', { name: 'Make music together, from anywhere.' })).toBeTruthy();
   });
 

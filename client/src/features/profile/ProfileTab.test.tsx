@@ -20,8 +20,8 @@ describe('My Profile', () => {
     const { api } = fakeServices(ALICE);
     let resolve: (value: ReturnType<typeof makeProfile>) => void = () => {};
     vi.mocked(api.users.getOwnProfile).mockReturnValue(new Promise((r) => (resolve = r)));
-    const { identity } = fakeServices(ALICE);
-    renderApp('/profile', { identity, api });
+    const { identity, realtime } = fakeServices(ALICE);
+    renderApp('/profile', { identity, api, realtime });
 
     expect(await screen.findByText('Loading profile...')).toBeTruthy();
     resolve(makeProfile({ user_bio: 'Keys player', user_location: 'Lisbon' }));

@@ -1,0 +1,2 @@
+export type { Realtime, RealtimeEventName, RealtimeHandler } from './types';
+export { SocketRealtime } from './socketRealtime';
