@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { logInThroughUi, newAccount, signUpThroughUi } from '../support/accounts.js';
 import { startBox, type Box } from '../support/box.js';
 import { launchChromium, openPage } from '../support/browser.js';
 import { until } from '../support/until.js';
@@ -14,46 +15,6 @@ afterAll(async () => {
   await browser?.close();
   await box?.stop();
 });
-
-interface Account {
-  username: string;
-  name: string;
-  email: string;
-  password: string;
-}
-
-let serial = 0;
-function newAccount(label: string): Account {
-  serial += 1;
-  const username = `${label}${Date.now() % 100000}${serial}`;
-  return {
-    username,
-    name: `${label[0]!.toUpperCase()}${label.slice(1)} Tester`,
-    email: `${username}@example.test`,
-    password: 'secret123',
-  };
-}
-
-async function signUpThroughUi(page: Page, account: Account): Promise<void> {
-  await page.goto('/login');
-  await page
-    .getByRole('button', { name: /sign up/i })
-    .first()
-    .click();
-  await expect(page.getByRole('heading', { name: 'Join Riffroom' }).isVisible()).resolves.toBe(true);
-  await page.getByLabel('Username').fill(account.username);
-  await page.getByLabel('Full Name').fill(account.name);
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.locator('form').getByRole('button', { name: 'Sign Up' }).click();
-}
-
-async function logInThroughUi(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.locator('form').getByRole('button', { name: 'Login' }).click();
-}
 
 describe('foundation flows in Chromium', () => {
   const alice = newAccount('alice');
