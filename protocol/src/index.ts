@@ -4,5 +4,7 @@ export * from './validation.js';
 export * from './auth.js';
 export * from './user.js';
 export * from './messages.js';
+export * from './sessions.js';
+export * from './calendar-events.js';
 export * from './events.js';
 export * from './realtime.js';

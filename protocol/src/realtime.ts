@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Message } from './messages.js';
+import type { IncomingBooking } from './sessions.js';
 import { uidSchema } from './user.js';
 
 /** Every socket acknowledgement: success with optional data, or a refusal that says why. */
@@ -12,6 +13,8 @@ export const registerUserPayloadSchema = uidSchema;
 /** Events the server sends (spec part 7, "Received events"). */
 export interface ServerToClientEvents {
   'new-message': (message: Message) => void;
+  /** To the target of a booking request, on every socket of theirs. */
+  'new-booking-request': (request: IncomingBooking) => void;
 }
 
 /** Events a client sends. Payloads are `unknown` on purpose: the server validates them. */

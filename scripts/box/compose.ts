@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { createApi, createEventBus, type ApiConfig, type Logger } from '@riffroom/server';
 import { attachRealtime, staticClient, WorkerPool, type MediaConfig } from '@riffroom/media';
 
-const API_PREFIXES = ['/api/', '/user/', '/sessions', '/events/', '/healthz'];
+// '/calendar/feed/' is the private .ics feed; the client has no route of that name.
+const API_PREFIXES = ['/api/', '/user/', '/sessions', '/events/', '/calendar/feed/', '/healthz'];
 const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
 
 export interface RunningBox {

@@ -19,6 +19,15 @@ import { ProfileService } from './services/profiles.js';
 import { MessageService } from './services/messages.js';
 import { messagesRepository } from './repositories/messages.js';
 import { createEventBus, type EventBus } from './events/event-bus.js';
+import { bookingRequestsRepository } from './repositories/booking-requests.js';
+import { calendarFeedsRepository } from './repositories/calendar-feeds.js';
+import { eventsRepository } from './repositories/events.js';
+import { joinRequestsRepository } from './repositories/join-requests.js';
+import { sessionsRepository } from './repositories/sessions.js';
+import { BookingService } from './services/bookings.js';
+import { CalendarFeedService } from './services/calendar-feed.js';
+import { EventService } from './services/events.js';
+import { SessionService } from './services/sessions.js';
 
 export interface Api {
   /** The Koa request handler, for any http.Server. */
@@ -70,6 +79,9 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
   const ownsBus = options.bus === undefined;
   const bus = options.bus ?? createEventBus(config.bus, logger);
   const identity = await createIdentity(config, db, users, bus);
+  const follows = followsRepository(db);
+  const sessions = sessionsRepository(db);
+  const messages = new MessageService(messagesRepository(db), users, bus);
   const app = buildApp({
     logger,
     trustProxy: config.trustProxy,
@@ -77,8 +89,12 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
     verifier: identity.verifier,
     localIdentity: identity.local,
     profiles: new ProfileService(users),
-    follows: new FollowService(followsRepository(db), users),
-    messages: new MessageService(messagesRepository(db), users, bus),
+    follows: new FollowService(follows, users),
+    messages,
+    sessions: new SessionService(sessions, joinRequestsRepository(db), follows, users, messages),
+    bookings: new BookingService(bookingRequestsRepository(db), follows, users, bus),
+    events: new EventService(eventsRepository(db)),
+    calendarFeeds: new CalendarFeedService(calendarFeedsRepository(db), sessions),
     isReady: options.isReady ?? (() => true),
   });
   let closed = false;

@@ -9,11 +9,18 @@ import type { AuthState } from './middleware/authenticate.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { identityConfigRoutes, localAuthRoutes } from './routes/auth.js';
 import { healthRoutes } from './routes/health.js';
+import { calendarFeedRoutes } from './routes/calendar-feed.js';
+import { eventRoutes } from './routes/events.js';
 import { messageRoutes } from './routes/messages.js';
+import { sessionRoutes } from './routes/sessions.js';
 import { userRoutes } from './routes/users.js';
+import type { BookingService } from './services/bookings.js';
+import type { CalendarFeedService } from './services/calendar-feed.js';
+import type { EventService } from './services/events.js';
 import type { FollowService } from './services/follows.js';
 import type { MessageService } from './services/messages.js';
 import type { ProfileService } from './services/profiles.js';
+import type { SessionService } from './services/sessions.js';
 
 export interface AppDeps {
   logger: Logger;
@@ -25,6 +32,10 @@ export interface AppDeps {
   profiles: ProfileService;
   follows: FollowService;
   messages: MessageService;
+  sessions: SessionService;
+  bookings: BookingService;
+  events: EventService;
+  calendarFeeds: CalendarFeedService;
   isReady: () => boolean;
 }
 
@@ -51,6 +62,9 @@ export function buildApp(deps: AppDeps): Koa<AuthState> {
     ...(deps.localIdentity ? [localAuthRoutes(deps.localIdentity)] : []),
     userRoutes(deps),
     messageRoutes(deps.verifier, deps.messages),
+    sessionRoutes(deps),
+    eventRoutes(deps.verifier, deps.events),
+    calendarFeedRoutes(deps.verifier, deps.calendarFeeds),
   ];
   for (const router of routers) {
     app.use(router.routes());

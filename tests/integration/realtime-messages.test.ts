@@ -1,37 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { io, type Socket } from 'socket.io-client';
 import type { Message } from '@riffroom/protocol';
 import { signUpUser } from '../../server/src/testing/test-api.js';
 import { startInProcessBox, type InProcessBox } from '../support/in-process-box.js';
+import { connected, socketOpener } from '../support/sockets.js';
 import { until } from '../support/until.js';
 
 let box: InProcessBox;
-const sockets: Socket[] = [];
-
-function connect(token?: string): Socket {
-  const socket = io(box.baseUrl, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    auth: token ? { token } : {},
-    reconnection: false,
-  });
-  sockets.push(socket);
-  return socket;
-}
-
-function connected(socket: Socket): Promise<void> {
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-}
+const { connect, closeAll } = socketOpener(() => box.baseUrl);
 
 beforeAll(async () => {
   box = await startInProcessBox();
 });
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.close();
-});
+afterEach(closeAll);
 afterAll(async () => {
   await box.close();
 });

@@ -1,4 +1,4 @@
-import type { OwnProfile, PublicUser } from '@riffroom/protocol';
+import type { OwnProfile, PublicUser, Session } from '@riffroom/protocol';
 import { EMPTY_PROFILE } from '@riffroom/protocol';
 import { vi } from 'vitest';
 import type { Services } from '../app/ServicesContext';
@@ -94,6 +94,74 @@ export function fakeApi(): Api {
         createdAt: new Date().toISOString(),
       })),
     },
+    sessions: {
+      create: vi.fn(async (body) => makeSession({ ...body, _id: 'new-session' } as Partial<Session>)),
+      update: vi.fn(async (id: string, body) => makeSession({ ...body, _id: id } as Partial<Session>)),
+      cancel: vi.fn(async () => {}),
+      ofUser: vi.fn(async () => []),
+      requestBooking: vi.fn(async (body) => ({
+        ...makeBooking(body.startTime, body.endTime),
+        host: null,
+      })),
+      respondBooking: vi.fn(async (id: string, action) => ({
+        ...makeBooking(new Date().toISOString(), new Date().toISOString()),
+        _id: id,
+        status: action === 'accept' ? ('accepted' as const) : ('declined' as const),
+        requestedBy: null,
+      })),
+      myBookings: vi.fn(async () => ({ incoming: [], outgoing: [] })),
+      requestToJoin: vi.fn(async (sessionId: string, message: string) => ({
+        _id: 'join-1',
+        sessionId,
+        message,
+        status: 'pending' as const,
+        createdAt: new Date().toISOString(),
+      })),
+    },
+    events: {
+      all: vi.fn(async () => []),
+      feedStatus: vi.fn(async () => ({ active: false, createdAt: null })),
+      rotateFeed: vi.fn(async () => ({
+        active: true,
+        createdAt: new Date().toISOString(),
+        path: '/calendar/feed/secret-token-of-the-test.ics',
+      })),
+      revokeFeed: vi.fn(async () => {}),
+    },
+  };
+}
+
+export function makeSession(overrides: Partial<Session> = {}): Session {
+  return {
+    _id: 's1',
+    host: 'me',
+    bookedBy: null,
+    title: 'Session',
+    description: '',
+    startTime: '2030-01-07T10:00:00.000Z',
+    endTime: '2030-01-07T12:00:00.000Z',
+    visibility: 'public',
+    type: 'collaboration',
+    location: '',
+    genre: '',
+    price: 0,
+    maxParticipants: null,
+    equipment: [],
+    status: 'confirmed',
+    ...overrides,
+  };
+}
+
+function makeBooking(startTime: string, endTime: string) {
+  return {
+    _id: 'b1',
+    title: 'Booked session',
+    message: '',
+    startTime,
+    endTime,
+    status: 'pending' as const,
+    sessionId: null,
+    createdAt: new Date().toISOString(),
   };
 }
 

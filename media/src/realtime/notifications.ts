@@ -14,6 +14,9 @@ export function deliverBusEvent(io: RealtimeServer, event: BusEvent, logger: Log
         logger.error({ err: error }, 'could not disconnect the sockets of ended sessions'),
       );
       return;
+    case 'new-booking-request':
+      io.to(userRoom(event.toUid)).emit('new-booking-request', event.request);
+      return;
     default: {
       const exhaustive: never = event;
       throw new Error(`unhandled bus event ${JSON.stringify(exhaustive)}`);

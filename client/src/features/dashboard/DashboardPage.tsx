@@ -2,6 +2,9 @@ import { useSearchParams } from 'react-router-dom';
 import { useAuth, useSignedInUser } from '../../app/AuthContext';
 import { Header } from '../../components/Header';
 import { displayName } from '../../components/userLabels';
+import { CalendarSection } from '../calendar/CalendarSection';
+import { BOOKINGS_PANEL, PANEL_PARAM } from '../calendar/panel';
+import { useBookingToast } from '../calendar/useBookingToast';
 import { ExploreUsers } from '../explore/ExploreUsers';
 import { MessagesTab } from '../messages/MessagesTab';
 import { useInbox } from '../messages/useInbox';
@@ -29,12 +32,14 @@ export function DashboardPage({ defaultSection = 'dashboard' }: { defaultSection
   const fallbackName = user.displayName || user.email;
   const name = profile ? displayName(profile) : fallbackName;
 
-  function open(section: SectionId, withUid?: string) {
+  function open(section: SectionId, withUid?: string, panel?: string) {
     const next = new URLSearchParams();
     if (section !== defaultSection) next.set(TAB_PARAM, section);
     if (withUid) next.set(WITH_PARAM, withUid);
+    if (panel) next.set(PANEL_PARAM, panel);
     setParams(next);
   }
+  useBookingToast(() => open('calendar', undefined, BOOKINGS_PANEL));
   const onMessage = (uid: string) => open('messages', uid);
   const openWith = params.get(WITH_PARAM);
   const inbox = useInbox({
@@ -81,11 +86,7 @@ export function DashboardPage({ defaultSection = 'dashboard' }: { defaultSection
               <p>Hosting and joining live collaboration rooms arrives in the rooms release.</p>
             </PlaceholderSection>
           )}
-          {active === 'calendar' && (
-            <PlaceholderSection title="Calendar">
-              <p>Your session calendar and booking requests arrive in the calendar release.</p>
-            </PlaceholderSection>
-          )}
+          {active === 'calendar' && <CalendarSection uid={user.uid} />}
           {active === 'book-session' && <BookSession />}
           {/* Projects and Settings render nothing (spec part 2). */}
         </main>

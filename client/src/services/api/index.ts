@@ -1,5 +1,7 @@
 import { createHttpClient, type HttpClientOptions } from './http';
+import { createEventsApi, type EventsApi } from './events';
 import { createMessagesApi, type MessagesApi } from './messages';
+import { createSessionsApi, type SessionsApi } from './sessions';
 import { createUsersApi, type UsersApi } from './users';
 
 export { ApiError, describeError } from './errors';
@@ -7,14 +9,23 @@ export { fetchIdentityConfig } from './authConfig';
 export type { HttpClient, FetchLike } from './http';
 export type { UsersApi } from './users';
 export type { MessagesApi } from './messages';
+export type { SessionsApi, BookingAction, BookingRequestInput } from './sessions';
+export type { EventsApi } from './events';
 
 /** Every backend resource the client calls. Later features add their resource here. */
 export interface Api {
   users: UsersApi;
   messages: MessagesApi;
+  sessions: SessionsApi;
+  events: EventsApi;
 }
 
 export function createApi(options: HttpClientOptions): Api {
   const http = createHttpClient(options);
-  return { users: createUsersApi(http), messages: createMessagesApi(http) };
+  return {
+    users: createUsersApi(http),
+    messages: createMessagesApi(http),
+    sessions: createSessionsApi(http),
+    events: createEventsApi(http),
+  };
 }

@@ -1,0 +1,66 @@
+import type { PublicUser } from '@riffroom/protocol';
+import { useState, type FormEvent } from 'react';
+import { useServices } from '../../app/ServicesContext';
+import { TextAreaField, TextField } from '../../components/fields';
+import { Modal } from '../../components/Modal';
+import { displayName } from '../../components/userLabels';
+import { MESSAGES, timeOrderError, toLocalInput } from './sessionForm';
+
+interface BookTimeModalProps {
+  host: PublicUser;
+  start: Date;
+  end: Date;
+  onClose: () => void;
+  onSent: () => void;
+}
+
+/** Opened by selecting a slot on a followed user's calendar. */
+export function BookTimeModal({ host, start, end, onClose, onSent }: BookTimeModalProps) {
+  const { api } = useServices();
+  const [values, setValues] = useState({ title: '', start: toLocalInput(start), end: toLocalInput(end), message: '' });
+  const [sending, setSending] = useState(false);
+  const set = (key: keyof typeof values) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!values.start || !values.end) return window.alert(MESSAGES.bookingTimes);
+    const problem = timeOrderError(values.start, values.end);
+    if (problem) return window.alert(problem);
+    setSending(true);
+    try {
+      await api.sessions.requestBooking({
+        targetUser: host.firebase_uid,
+        startTime: new Date(values.start).toISOString(),
+        endTime: new Date(values.end).toISOString(),
+        message: values.message.trim(),
+        title: values.title.trim(),
+      });
+      onSent();
+    } catch (error) {
+      console.error('Failed to send booking request', error);
+      window.alert('Failed to send booking request.');
+      setSending(false);
+    }
+  }
+
+  return (
+    <Modal title={`Book Time with ${displayName(host)}`} onClose={onClose}>
+      <form onSubmit={submit} noValidate>
+        <fieldset className="form-grid" disabled={sending}>
+          <TextField label="Title" placeholder="Booked session" value={values.title} onChange={set('title')} />
+          <TextField label="Start Time" type="datetime-local" value={values.start} onChange={set('start')} />
+          <TextField label="End Time" type="datetime-local" value={values.end} onChange={set('end')} />
+          <TextAreaField label="Message" rows={3} value={values.message} onChange={set('message')} />
+        </fieldset>
+        <div className="form-actions">
+          <button type="submit" className="btn btn--primary" disabled={sending}>
+            Send Booking Request
+          </button>
+          <button type="button" className="btn btn--ghost" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

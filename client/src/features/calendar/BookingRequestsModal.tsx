@@ -1,0 +1,122 @@
+import type { IncomingBooking, MyBookingsResponse, OutgoingBooking } from '@riffroom/protocol';
+import { format } from 'date-fns';
+import { useState } from 'react';
+import { useServices } from '../../app/ServicesContext';
+import { Modal } from '../../components/Modal';
+import type { BookingAction } from '../../services/api';
+
+interface BookingRequestsModalProps {
+  bookings: MyBookingsResponse | null;
+  onClose: () => void;
+  /** After an answer: the lists and the calendars reload. */
+  onAnswered: () => void;
+}
+
+const when = (booking: IncomingBooking | OutgoingBooking) =>
+  `${format(new Date(booking.startTime), 'EEE d MMM yyyy, HH:mm')} – ${format(new Date(booking.endTime), 'HH:mm')}`;
+
+interface BookingLineProps {
+  booking: IncomingBooking | OutgoingBooking;
+  direction: 'From' | 'To';
+  /** '@username', or the spec's 'Unknown User' / 'Unknown Host' fallback. */
+  who: string;
+}
+
+function BookingLine({ booking, direction, who }: BookingLineProps) {
+  return (
+    <div className="booking__body">
+      <strong>{booking.title}</strong>{' '}
+      <span className="muted">
+        {direction} <span data-testid="booking-party">{who}</span>
+      </span>
+      <div>{when(booking)}</div>
+      {booking.message && <div className="booking__message">{booking.message}</div>}
+      <span className={`booking__status booking__status--${booking.status}`}>{booking.status}</span>
+    </div>
+  );
+}
+
+/** Incoming and Outgoing requests; only incoming ones that still wait have Accept and Decline. */
+export function BookingRequestsModal({ bookings, onClose, onAnswered }: BookingRequestsModalProps) {
+  const { api } = useServices();
+  const [answering, setAnswering] = useState<string | null>(null);
+
+  async function answer(id: string, action: BookingAction) {
+    setAnswering(id);
+    try {
+      await api.sessions.respondBooking(id, action);
+      onAnswered();
+    } catch (error) {
+      console.error('Failed to update booking request', error);
+      window.alert('Failed to update booking request.');
+    } finally {
+      setAnswering(null);
+    }
+  }
+
+  return (
+    <Modal title="Booking Requests" onClose={onClose}>
+      {bookings === null ? (
+        <p className="muted">Loading...</p>
+      ) : (
+        <div className="booking-lists">
+          <section aria-labelledby="incoming-heading">
+            <h3 id="incoming-heading">Incoming</h3>
+            {bookings.incoming.length === 0 && <p className="muted">No incoming requests.</p>}
+            <ul className="booking-list">
+              {bookings.incoming.map((booking) => (
+                <li key={booking._id} className="booking" data-testid="incoming-booking">
+                  <BookingLine
+                    booking={booking}
+                    direction="From"
+                    who={booking.requestedBy ? `@${booking.requestedBy.user_username}` : 'Unknown User'}
+                  />
+                  {booking.status === 'pending' && (
+                    <div className="booking__actions">
+                      <button
+                        type="button"
+                        className="btn btn--primary btn--small"
+                        disabled={answering !== null}
+                        onClick={() => void answer(booking._id, 'accept')}
+                      >
+                        Accept
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn--ghost btn--small"
+                        disabled={answering !== null}
+                        onClick={() => void answer(booking._id, 'decline')}
+                      >
+                        Decline
+                      </button>
+                    </div>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="outgoing-heading">
+            <h3 id="outgoing-heading">Outgoing</h3>
+            {bookings.outgoing.length === 0 && <p className="muted">No outgoing requests.</p>}
+            <ul className="booking-list">
+              {bookings.outgoing.map((booking) => (
+                <li key={booking._id} className="booking" data-testid="outgoing-booking">
+                  <BookingLine
+                    booking={booking}
+                    direction="To"
+                    who={booking.host ? `@${booking.host.user_username}` : 'Unknown Host'}
+                  />
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+      )}
+      <div className="form-actions">
+        <button type="button" className="btn btn--ghost" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,50 @@
+import { useState, type FormEvent } from 'react';
+import { useServices } from '../../app/ServicesContext';
+import { Modal } from '../../components/Modal';
+import { SessionFields } from './SessionFields';
+import { emptySessionForm, sessionBodyFrom, validateSessionForm } from './sessionForm';
+
+interface CreateSessionModalProps {
+  start: Date;
+  end: Date;
+  onClose: () => void;
+  onCreated: () => void;
+}
+
+/** Opened by selecting a slot on My Calendar. */
+export function CreateSessionModal({ start, end, onClose, onCreated }: CreateSessionModalProps) {
+  const { api } = useServices();
+  const [values, setValues] = useState(() => emptySessionForm(start, end));
+  const [saving, setSaving] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = validateSessionForm(values);
+    if (problem) return window.alert(problem);
+    setSaving(true);
+    try {
+      await api.sessions.create(sessionBodyFrom(values));
+      onCreated();
+    } catch (error) {
+      console.error('Failed to create session', error);
+      window.alert('Failed to create session.');
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal title="Create Session" onClose={onClose}>
+      <form onSubmit={submit} noValidate>
+        <SessionFields values={values} onChange={setValues} disabled={saving} />
+        <div className="form-actions">
+          <button type="submit" className="btn btn--primary" disabled={saving}>
+            Create Session
+          </button>
+          <button type="button" className="btn btn--ghost" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

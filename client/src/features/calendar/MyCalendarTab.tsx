@@ -1,0 +1,46 @@
+import type { Session } from '@riffroom/protocol';
+import { useState } from 'react';
+import type { CalendarItem } from './calendarItems';
+import { CreateSessionModal } from './CreateSessionModal';
+import { EditSessionModal } from './EditSessionModal';
+import { SessionCalendar } from './SessionCalendar';
+
+interface MyCalendarTabProps {
+  uid: string;
+  items: CalendarItem[];
+  onChanged: () => void;
+  onShowBookings: () => void;
+}
+
+type Open = { modal: 'create'; start: Date; end: Date } | { modal: 'edit'; session: Session } | null;
+
+/** Select a slot to create a session; select one of yours to edit or cancel it. */
+export function MyCalendarTab({ uid, items, onChanged, onShowBookings }: MyCalendarTabProps) {
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+  const changed = () => {
+    setOpen(null);
+    onChanged();
+  };
+
+  function select(item: CalendarItem) {
+    if (item.kind === 'booking') return onShowBookings();
+    // Sessions you booked with someone else are theirs to change; yours open Edit Session.
+    if (item.kind === 'session' && item.session.host === uid) setOpen({ modal: 'edit', session: item.session });
+  }
+
+  return (
+    <>
+      <SessionCalendar
+        label="My Calendar"
+        items={items}
+        onSelectSlot={(start, end) => setOpen({ modal: 'create', start, end })}
+        onSelectItem={select}
+      />
+      {open?.modal === 'create' && (
+        <CreateSessionModal start={open.start} end={open.end} onClose={close} onCreated={changed} />
+      )}
+      {open?.modal === 'edit' && <EditSessionModal session={open.session} onClose={close} onChanged={changed} />}
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import type { CalendarEntry, PublicUser, Session } from '@riffroom/protocol';
+import { useEffect, useMemo, useState } from 'react';
+import { useServices } from '../../app/ServicesContext';
+import { displayName } from '../../components/userLabels';
+import { BookTimeModal } from './BookTimeModal';
+import { itemsFromEntries, type CalendarItem } from './calendarItems';
+import { JoinRequestModal } from './JoinRequestModal';
+import { SessionCalendar } from './SessionCalendar';
+
+interface UserCalendarProps {
+  viewerUid: string;
+  user: PublicUser;
+  onBack: () => void;
+  /** After a booking request: the viewer's own calendar shows it pending. */
+  onBooked: () => void;
+}
+
+type Open = { modal: 'book'; start: Date; end: Date } | { modal: 'join'; session: Session } | null;
+
+/** A followed user's calendar: book a free slot, ask to join a session, 'Busy' for private time. */
+export function UserCalendar({ viewerUid, user, onBack, onBooked }: UserCalendarProps) {
+  const { api } = useServices();
+  const [entries, setEntries] = useState<CalendarEntry[]>([]);
+  const [open, setOpen] = useState<Open>(null);
+  const items = useMemo(() => itemsFromEntries(entries), [entries]);
+  const name = displayName(user);
+
+  useEffect(() => {
+    let current = true;
+    api.sessions.ofUser(user.firebase_uid).then(
+      (list) => current && setEntries(list),
+      (error: unknown) => console.error('Failed to load sessions', error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, user.firebase_uid]);
+
+  function select(item: CalendarItem) {
+    if (item.kind === 'busy') return window.alert('This time is private.');
+    if (item.kind !== 'session') return;
+    const { session } = item;
+    // A session you are already part of (one you booked) has nothing to join.
+    if (session.host === viewerUid || session.bookedBy === viewerUid) return;
+    setOpen({ modal: 'join', session });
+  }
+
+  return (
+    <div className="user-calendar">
+      <div className="user-calendar__header">
+        <button type="button" className="btn btn--ghost btn--small" onClick={onBack}>
+          Back
+        </button>
+        <h2>{name}&apos;s Calendar</h2>
+      </div>
+      <SessionCalendar
+        label={`${name}'s calendar`}
+        items={items}
+        onSelectSlot={(start, end) => setOpen({ modal: 'book', start, end })}
+        onSelectItem={select}
+      />
+      {open?.modal === 'book' && (
+        <BookTimeModal
+          host={user}
+          start={open.start}
+          end={open.end}
+          onClose={() => setOpen(null)}
+          onSent={() => {
+            setOpen(null);
+            onBooked();
+          }}
+        />
+      )}
+      {open?.modal === 'join' && (
+        <JoinRequestModal session={open.session} hostName={name} onClose={() => setOpen(null)} />
+      )}
+    </div>
+  );
+}

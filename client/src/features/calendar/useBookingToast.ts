@@ -1,0 +1,15 @@
+import { useRealtimeEvent } from '../../app/RealtimeContext';
+import { useToast } from '../../components/toast/ToastContext';
+
+/** Spec part 3: a booking request arrives as a toast of type booking whose action opens the requests. */
+export function useBookingToast(openBookingRequests: () => void): void {
+  const toast = useToast();
+  useRealtimeEvent('new-booking-request', (request) => {
+    const who = request.requestedBy ? `@${request.requestedBy.user_username}` : 'Unknown User';
+    toast.show({
+      type: 'booking',
+      message: `New booking request from ${who}`,
+      action: { label: 'View', onClick: openBookingRequests },
+    });
+  });
+}

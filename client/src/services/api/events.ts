@@ -1,0 +1,22 @@
+import type { CalendarEvent, CalendarFeedCreated, CalendarFeedStatus } from '@riffroom/protocol';
+import type { HttpClient } from './http';
+
+/** MVP events (spec part 7) and the private calendar feed (beyond the spec). */
+export interface EventsApi {
+  all(): Promise<CalendarEvent[]>;
+  feedStatus(): Promise<CalendarFeedStatus>;
+  /** Makes a new secret feed URL; any earlier one stops working. The path is shown only now. */
+  rotateFeed(): Promise<CalendarFeedCreated>;
+  revokeFeed(): Promise<void>;
+}
+
+export function createEventsApi(http: HttpClient): EventsApi {
+  return {
+    all: () => http.authed<CalendarEvent[]>('/api/events/all'),
+    feedStatus: () => http.authed<CalendarFeedStatus>('/api/calendar/feed'),
+    rotateFeed: () => http.authed<CalendarFeedCreated>('/api/calendar/feed', { method: 'POST' }),
+    async revokeFeed() {
+      await http.authed<void>('/api/calendar/feed', { method: 'DELETE' });
+    },
+  };
+}

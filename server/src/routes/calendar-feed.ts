@@ -1,0 +1,37 @@
+import Router from '@koa/router';
+import { CALENDAR_FEED_PATH_PREFIX, calendarFeedParamsSchema } from '@riffroom/protocol';
+import type { IdentityVerifier } from '../identity/types.js';
+import { caller, requireAuth, type AuthState } from '../middleware/authenticate.js';
+import { parseParams } from '../middleware/validate.js';
+import type { CalendarFeedService } from '../services/calendar-feed.js';
+
+/**
+ * The private calendar feed. Managing it takes the bearer token; reading it takes only the secret
+ * in its URL, because calendar apps subscribe with a bare URL.
+ */
+export function calendarFeedRoutes(verifier: IdentityVerifier, feeds: CalendarFeedService): Router<AuthState> {
+  const router = new Router<AuthState>();
+  const auth = requireAuth(verifier);
+
+  router.get('/api/calendar/feed', auth, async (ctx) => {
+    ctx.body = await feeds.status(caller(ctx).uid);
+  });
+  router.post('/api/calendar/feed', auth, async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await feeds.rotate(caller(ctx).uid);
+  });
+  router.delete('/api/calendar/feed', auth, async (ctx) => {
+    await feeds.revoke(caller(ctx).uid);
+    ctx.status = 204;
+  });
+
+  router.get(`${CALENDAR_FEED_PATH_PREFIX}:file`, async (ctx) => {
+    const { file } = parseParams(calendarFeedParamsSchema, ctx.params);
+    ctx.body = await feeds.render(file.slice(0, -'.ics'.length), ctx.hostname || 'riffroom');
+    ctx.type = 'text/calendar; charset=utf-8';
+    // The URL is a credential: keep it out of shared caches and referrers.
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.set('Referrer-Policy', 'no-referrer');
+  });
+  return router;
+}

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { jsonCaller } from '../../server/src/testing/test-api.js';
+import { signUpUser } from '../../server/src/testing/test-api.js';
+import { logInThroughUi, newAccount } from '../support/accounts.js';
+import { startBox, type Box } from '../support/box.js';
+import { launchChromium, openPage, type WatchedPage } from '../support/browser.js';
+import { until } from '../support/until.js';
+
+let box: Box;
+let browser: Browser;
+
+beforeAll(async () => {
+  [box, browser] = await Promise.all([startBox(), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await box?.stop();
+});
+
+const GREEN = 'rgb(46, 157, 87)';
+const AMBER = 'rgb(245, 158, 11)';
+
+/** Today at `hour` local time; the browser shares this process's time zone. */
+function today(hour: number): string {
+  const date = new Date();
+  date.setHours(hour, 0, 0, 0);
+  return date.toISOString();
+}
+
+/** Week view's half-hour slot at `hour` in today's column (the week opens on today). */
+const todaySlot = (page: Page, hour: number) => page.locator('.rbc-day-slot.rbc-today .rbc-time-slot').nth(hour * 2);
+const calendarEvent = (scope: Page | Locator, title: string) =>
+  scope.locator('.rbc-event').filter({ hasText: title }).first();
+// The colour coding is set inline by eventPropGetter; Chromium reports it as rgb().
+const background = (locator: Locator) =>
+  locator.evaluate((element) => (element as unknown as { style: { backgroundColor: string } }).style.backgroundColor);
+
+async function openCalendar(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Calendar', exact: true }).click();
+  await page.getByRole('region', { name: 'My Calendar' }).waitFor();
+}
+
+describe('calendar in Chromium with two users', () => {
+  const alice = newAccount('alice');
+  const bob = newAccount('bob');
+  let a: WatchedPage;
+  let b: WatchedPage;
+  let aliceToken: string;
+
+  beforeAll(async () => {
+    const call = jsonCaller(box.baseUrl);
+    aliceToken = (await signUpUser({ call }, alice)).idToken;
+    await signUpUser({ call }, bob);
+    [a, b] = await Promise.all([openPage(browser, box.baseUrl), openPage(browser, box.baseUrl)]);
+    await logInThroughUi(a.page, alice.email, alice.password);
+    await logInThroughUi(b.page, bob.email, bob.password);
+    await Promise.all([a.page.waitForURL('**/dashboard'), b.page.waitForURL('**/dashboard')]);
+  });
+
+  it('A creates a session by selecting a slot, edits it, and cancels it after the confirmation', async () => {
+    const { page, dialogs } = a;
+    await openCalendar(page);
+    await todaySlot(page, 10).click();
+    const create = page.getByRole('dialog', { name: 'Create Session' });
+    await create.getByLabel('Title *').fill('Morning riffs');
+    await create.getByRole('button', { name: 'Create Session' }).click();
+    await create.waitFor({ state: 'detached' });
+    await calendarEvent(page, 'Morning riffs').click();
+
+    const edit = page.getByRole('dialog', { name: 'Edit Session' });
+    await edit.getByLabel('Title *').fill('Morning riffs, take two');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await calendarEvent(page, 'Morning riffs, take two').click();
+
+    await edit.getByRole('button', { name: 'Cancel Session' }).click();
+    await edit.waitFor({ state: 'detached' });
+    expect(dialogs).toContain('Are you sure you want to cancel this session?');
+    await until(async () => (await page.locator('.rbc-event').count()) === 0, { what: 'the session is gone' });
+  });
+
+  it("B follows A, sees A's followers session and requests to join it", async () => {
+    const created = await jsonCaller(box.baseUrl)('POST', '/sessions/create', {
+      token: aliceToken,
+      body: { title: 'Fans-only jam', visibility: 'followers', startTime: today(12), endTime: today(13) },
+    });
+    expect(created.status).toBe(201);
+
+    const { page, dialogs } = b;
+    await page.getByRole('button', { name: 'Explore Users' }).click();
+    const card = page.locator('.user-card').filter({ hasText: `@${alice.username}` });
+    await card.getByRole('button', { name: 'Follow' }).click();
+    await card.getByRole('button', { name: 'Unfollow' }).waitFor();
+
+    await openCalendar(page);
+    await page.getByRole('tab', { name: 'My Following' }).click();
+    await page.getByRole('button', { name: new RegExp(alice.name) }).click();
+    const calendar = page.getByRole('region', { name: `${alice.name}'s calendar` });
+    const jam = calendarEvent(calendar, 'Fans-only jam');
+    expect(await background(jam)).toBe(AMBER);
+    await jam.click();
+    const join = page.getByRole('dialog', { name: 'Request to Join Session' });
+    await join.getByLabel('Message').fill('I can bring a bass');
+    await join.getByRole('button', { name: 'Send Join Request' }).click();
+    await until(() => dialogs.includes('Join request sent!'), { what: "the 'Join request sent!' alert" });
+  });
+
+  it('B books time with A; A sees the toast, accepts in Booking Requests, and both calendars show it green', async () => {
+    const { page } = b;
+    await todaySlot(page, 15).click();
+    const book = page.getByRole('dialog', { name: `Book Time with ${alice.name}` });
+    await book.getByLabel('Title').fill('Bass overdubs');
+    await book.getByLabel('Message').fill('Two songs');
+    await book.getByRole('button', { name: 'Send Booking Request' }).click();
+    await book.waitFor({ state: 'detached' });
+
+    const toast = a.page.getByTestId('toast').filter({ hasText: `New booking request from @${bob.username}` });
+    await toast.getByRole('button', { name: 'View' }).click();
+    const requests = a.page.getByRole('dialog', { name: 'Booking Requests' });
+    const incoming = requests.getByTestId('incoming-booking').filter({ hasText: 'Bass overdubs' });
+    await incoming.getByRole('button', { name: 'Accept' }).click();
+    await incoming.getByText('accepted').waitFor();
+    await requests.getByRole('button', { name: 'Close' }).click();
+
+    await a.page.getByRole('tab', { name: 'My Calendar' }).click();
+    await until(async () => (await background(calendarEvent(a.page, 'Bass overdubs'))) === GREEN, {
+      what: "green on A's calendar",
+    });
+
+    await page.reload();
+    await page.getByRole('region', { name: 'My Calendar' }).waitFor();
+    await until(async () => (await background(calendarEvent(page, 'Bass overdubs'))) === GREEN, {
+      what: "green on B's calendar",
+    });
+  });
+});
