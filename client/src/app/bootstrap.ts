@@ -1,12 +1,13 @@
 import { createApi, fetchIdentityConfig } from '../services/api';
 import { createIdentity } from '../services/identity';
+import { connectRoom } from '../services/media/roomConnection';
 import type { Services } from './ServicesContext';
 
 async function createServices(): Promise<Services> {
   const config = await fetchIdentityConfig();
   const identity = await createIdentity(config);
   const api = createApi({ getIdToken: (forceRefresh) => identity.getIdToken(forceRefresh) });
-  return { identity, api };
+  return { identity, api, connectRoom };
 }
 
 let pending: Promise<Services> | null = null;

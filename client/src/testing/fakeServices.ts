@@ -5,6 +5,7 @@ import type { Services } from '../app/ServicesContext';
 import type { Api } from '../services/api';
 import { ApiError } from '../services/api';
 import type { AuthStateListener, Identity, IdentityUser } from '../services/identity';
+import { fakeRoomConnector } from './fakeRoom';
 
 export function makeUser(overrides: Partial<PublicUser> & { firebase_uid: string }): PublicUser {
   return {
@@ -80,13 +81,37 @@ export function fakeApi(): Api {
       follow: vi.fn(async () => {}),
       unfollow: vi.fn(async () => {}),
     },
+    rooms: {
+      create: vi.fn(async (body) => ({ roomId: 'room123', name: body.name, settings: body.settings })),
+      setPeer: vi.fn(async () => {}),
+      get: vi.fn(async (roomId: string) => ({
+        roomId,
+        name: 'Late Night Session',
+        settings: { isPublic: true, maxParticipants: 10, allowGuestAccess: true },
+        host: { firebase_uid: 'host', user_name: 'Hana Host' },
+        participants: [],
+      })),
+      join: vi.fn(async () => {}),
+      leave: vi.fn(async () => {}),
+      end: vi.fn(async () => {}),
+    },
+    messages: {
+      send: vi.fn(async (body) => ({
+        _id: '1',
+        from_uid: 'me',
+        to_uid: body.to_uid,
+        content: body.content,
+        createdAt: new Date(0).toISOString(),
+      })),
+    },
   };
 }
 
 export function fakeServices(initialUser: IdentityUser | null | 'unresolved' = null) {
   const identity = new FakeIdentity(initialUser);
   const api = fakeApi();
-  return { identity, api, services: { identity, api } satisfies Services };
+  const rooms = fakeRoomConnector();
+  return { identity, api, rooms, services: { identity, api, connectRoom: rooms.connectRoom } satisfies Services };
 }
 
 export function apiError(status: number, code: string, message: string): ApiError {

@@ -4,6 +4,7 @@ import { Header } from '../../components/Header';
 import { displayName } from '../../components/userLabels';
 import { ExploreUsers } from '../explore/ExploreUsers';
 import { ProfileTab } from '../profile/ProfileTab';
+import { CollaborationTab } from '../rooms/CollaborationTab';
 import { BookSession } from './BookSession';
 import { DashboardHome } from './DashboardHome';
 import { PlaceholderSection } from './PlaceholderSection';
@@ -72,11 +73,7 @@ export function DashboardPage({ defaultSection = 'dashboard' }: { defaultSection
               <p>Direct messages with your network arrive in the messaging release.</p>
             </PlaceholderSection>
           )}
-          {active === 'collaborations' && (
-            <PlaceholderSection title="Collaborations">
-              <p>Hosting and joining live collaboration rooms arrives in the rooms release.</p>
-            </PlaceholderSection>
-          )}
+          {active === 'collaborations' && <CollaborationTab />}
           {active === 'calendar' && (
             <PlaceholderSection title="Calendar">
               <p>Your session calendar and booking requests arrive in the calendar release.</p>
