@@ -9,7 +9,7 @@ export function deliverBusEvent(io: RealtimeServer, event: BusEvent): void {
       io.to(userRoom(event.toUid)).emit('new-message', event.message);
       return;
     case 'room-ended':
-      // The rooms layer subscribes to this itself: it must close media before the sockets.
+      // Handled by the room hub (realtime/server.ts): it closes media before the sockets.
       return;
     default: {
       const exhaustive: never = event;

@@ -73,6 +73,17 @@ export class RoomService {
     return this.rooms.find(roomId);
   }
 
+  /** A member's display name for the media node; null when the user has no profile. */
+  async memberName(uid: string): Promise<string | null> {
+    return (await this.users.findPublic(uid))?.user_name ?? null;
+  }
+
+  /** The live room, or null when unknown or ended: the media node's view (no 404 thrown). */
+  async liveView(roomId: string): Promise<RoomView | null> {
+    const room = await this.rooms.find(roomId);
+    return room && room.endedAt === null ? this.view(roomId) : null;
+  }
+
   async setHostPeer(callerUid: string, roomId: string, peerId: string): Promise<void> {
     const room = await this.live(roomId);
     if (room.hostUid !== callerUid) throw forbidden('room/not-host', 'Only the host can set the room peer.');
