@@ -1,5 +1,5 @@
 import type { OwnProfile, PublicUser } from '@riffroom/protocol';
-import { EMPTY_PROFILE } from '@riffroom/protocol';
+import { EMPTY_PROFILE, ROOM_DEFAULT_SETTINGS } from '@riffroom/protocol';
 import { vi } from 'vitest';
 import type { Services } from '../app/ServicesContext';
 import type { Api } from '../services/api';
@@ -82,7 +82,7 @@ export function fakeApi(): Api {
       unfollow: vi.fn(async () => {}),
     },
     rooms: {
-      create: vi.fn(async (body) => ({ roomId: 'room123', name: body.name, settings: body.settings })),
+      create: vi.fn(async (body) => ({ roomId: 'room123', name: body.name, settings: { ...ROOM_DEFAULT_SETTINGS } })),
       setPeer: vi.fn(async () => {}),
       get: vi.fn(async (roomId: string) => ({
         roomId,
@@ -90,6 +90,8 @@ export function fakeApi(): Api {
         settings: { isPublic: true, maxParticipants: 10, allowGuestAccess: true },
         host: { firebase_uid: 'host', user_name: 'Hana Host' },
         participants: [],
+        hostPeerId: null,
+        createdAt: new Date(0).toISOString(),
       })),
       join: vi.fn(async () => {}),
       leave: vi.fn(async () => {}),

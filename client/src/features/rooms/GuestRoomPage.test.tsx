@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { RoomDetails } from '../../services/media/roomProtocol';
+import type { RoomView } from '@riffroom/protocol';
 import { ALICE, apiError, fakeServices } from '../../testing/fakeServices';
 import { renderApp } from '../../testing/renderApp';
 
@@ -19,7 +19,7 @@ async function openGuestRoom(signedIn: boolean, path = '/join-collaboration/r1')
 describe('Guest room screen', () => {
   it("shows 'Joining room...', then the heading with room name, host, room ID and own peer ID", async () => {
     const fakes = fakeServices(null);
-    let resolveRoom: (room: RoomDetails) => void = () => {};
+    let resolveRoom: (room: RoomView) => void = () => {};
     vi.mocked(fakes.api.rooms.get).mockReturnValue(new Promise((resolve) => (resolveRoom = resolve)));
     renderApp('/join-collaboration/r1', fakes.services);
 
@@ -31,6 +31,8 @@ describe('Guest room screen', () => {
         settings: { isPublic: true, maxParticipants: 10, allowGuestAccess: true },
         host: { firebase_uid: 'host', user_name: 'Hana Host' },
         participants: [],
+        hostPeerId: null,
+        createdAt: new Date(0).toISOString(),
       }),
     );
     expect(await screen.findByRole('heading', { name: 'Late Night Session' })).toBeTruthy();

@@ -1,3 +1,4 @@
+import { GUEST_USER_NAME, GUEST_USERNAME } from '@riffroom/protocol';
 import { useMemo, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useAuth } from '../../app/AuthContext';
@@ -13,7 +14,7 @@ import { useGuestRoom } from './useGuestRoom';
 import { useRoomConnection } from './useRoomConnection';
 
 /** Spec part 3: who an anonymous guest is until they sign in. */
-export const ANONYMOUS_GUEST = { user_name: 'Guest User', user_username: 'guest' } as const;
+export const ANONYMOUS_GUEST = { user_name: GUEST_USER_NAME, user_username: GUEST_USERNAME } as const;
 
 /**
  * /join-collaboration/{roomId}: the guest room screen. Signed-out visitors may watch and chat

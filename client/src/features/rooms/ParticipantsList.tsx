@@ -1,7 +1,7 @@
-import type { RoomPeer } from '../../services/media/roomProtocol';
+import type { PeerEntry } from '../../services/media/roomState';
 
 /** 'Participants (n/max)', each by name or 'Guest', role or 'viewer' (spec part 2). */
-export function ParticipantsList({ peers, max }: { peers: RoomPeer[]; max: number }) {
+export function ParticipantsList({ peers, max }: { peers: PeerEntry[]; max: number }) {
   return (
     <section className="room-panel" aria-labelledby="participants-heading">
       <h2 id="participants-heading" className="room-panel__title">

@@ -1,3 +1,4 @@
+import { CHAT_MAX_LENGTH } from '@riffroom/protocol';
 import { useEffect, useRef, useState } from 'react';
 import type { ChatEntry } from '../../services/media/roomState';
 
@@ -44,7 +45,7 @@ export function RoomChat({ messages, onSend, disabled = false }: RoomChatProps) 
           placeholder="Type a message..."
           value={text}
           disabled={disabled}
-          maxLength={1000}
+          maxLength={CHAT_MAX_LENGTH}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {

@@ -2,9 +2,9 @@ import { useEffect, useId, useState } from 'react';
 import { describeAudioStats, type AudioStats } from '../../services/media/audioStats';
 import { listAudioInputs, type AudioInput, type ProgramAudioSource } from '../../services/media/capture';
 import type { ProgramAudioState } from '../../services/media/roomState';
-import { MAX_AUDIO_BITRATE } from '../../services/media/sfuTier';
+import { PROGRAM_AUDIO_BITRATES } from '@riffroom/protocol';
 
-export const BITRATE_CHOICES_KBPS = [96, 128, 192, 256, 320, 384, 448, MAX_AUDIO_BITRATE / 1000];
+const BITRATE_CHOICES_KBPS = PROGRAM_AUDIO_BITRATES.map((bps) => bps / 1000);
 
 function sourceKey(source: ProgramAudioSource): string {
   return source.kind === 'device' ? `device:${source.deviceId}` : source.kind;

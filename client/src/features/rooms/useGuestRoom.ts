@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useServices } from '../../app/ServicesContext';
-import type { RoomDetails } from '../../services/media/roomProtocol';
+import type { RoomView } from '@riffroom/protocol';
 
-export type GuestRoomState = { phase: 'joining' } | { phase: 'failed' } | { phase: 'ready'; room: RoomDetails };
+export type GuestRoomState = { phase: 'joining' } | { phase: 'failed' } | { phase: 'ready'; room: RoomView };
 
 /**
  * Loads the room anyone may open by link (spec part 5: it must load, else 'Room not found or has

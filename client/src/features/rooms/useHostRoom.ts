@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useServices } from '../../app/ServicesContext';
 import { displayName } from '../../components/userLabels';
-import { DEFAULT_ROOM_SETTINGS, type CreatedRoom } from '../../services/media/roomProtocol';
+import { ROOM_DEFAULT_SETTINGS } from '@riffroom/protocol';
+import type { CreatedRoom } from '../../services/api/rooms';
 import type { OwnProfileState } from '../dashboard/useOwnProfile';
 
 export type HostRoomState =
@@ -24,7 +25,7 @@ export function useHostRoom(profileState: OwnProfileState, fallbackName: string)
       .create({
         name: `${hostName}'s Room`,
         baseUrl: window.location.origin,
-        settings: DEFAULT_ROOM_SETTINGS,
+        settings: { ...ROOM_DEFAULT_SETTINGS },
       })
       .then((room) => ({ room, hostName }));
     let current = true;

@@ -1,4 +1,6 @@
-import type { CreateRoomBody, CreatedRoom, ParticipantRole, RoomDetails } from '../media/roomProtocol';
+import type { CreateRoomBody, CreateRoomResponse, RoomRole, RoomView } from '@riffroom/protocol';
+
+export type CreatedRoom = CreateRoomResponse['room'];
 import type { HttpClient } from './http';
 
 /** The rooms calls of spec part 7. */
@@ -7,8 +9,8 @@ export interface RoomsApi {
   /** Records the host's peer id (the peer-to-peer tier dials it). */
   setPeer(roomId: string, peerId: string): Promise<void>;
   /** Open to anyone with the link (spec part 6); rejects with status 404 when unknown or ended. */
-  get(roomId: string): Promise<RoomDetails>;
-  join(roomId: string, role: ParticipantRole): Promise<void>;
+  get(roomId: string): Promise<RoomView>;
+  join(roomId: string, role: RoomRole): Promise<void>;
   leave(roomId: string): Promise<void>;
   /** Host only. */
   end(roomId: string): Promise<void>;
@@ -26,7 +28,7 @@ export function createRoomsApi(http: HttpClient): RoomsApi {
     },
     async get(roomId) {
       // Spec part 6: this one needs no token, so an anonymous guest can open an invite link.
-      return (await http.open<{ room: RoomDetails }>(roomPath(roomId))).room;
+      return (await http.open<{ room: RoomView }>(roomPath(roomId))).room;
     },
     async join(roomId, role) {
       await http.authed<unknown>(`${roomPath(roomId)}/join`, { method: 'POST', body: { role } });

@@ -2,7 +2,7 @@ import { startAudioMeter } from './audioMeter';
 import type { ProgramAudioSource } from './capture';
 import { HostMedia } from './hostMedia';
 import { withRetries, withTimeout } from './retry';
-import type { ChatBroadcast, JoinRoomResult, MediaSource } from './roomProtocol';
+import type { ChatMessage, JoinRoomResult, MediaSource } from './roomProtocol';
 import { initialRoomState, Store, type RoomState } from './roomState';
 import { connectRoomSocket, RoomRequestError, type RoomSocket } from './roomSocket';
 import { DEFAULT_AUDIO_BITRATE, SfuTier } from './sfuTier';
@@ -48,6 +48,8 @@ class LiveRoomConnection implements RoomConnection {
   private joined = false;
   private closed = false;
   private chatSerial = 0;
+  /** Who our chat messages are `from`: the uid when signed in, else learnt from the first ack. */
+  private chatKey: string | null = null;
   private lastCursorAt = 0;
   private pendingCursor: ReturnType<typeof setTimeout> | null = null;
 
@@ -75,7 +77,14 @@ class LiveRoomConnection implements RoomConnection {
   async sendChat(text: string): Promise<boolean> {
     const message = text.trim();
     if (!message) return false;
-    await this.socket.request('chat', { roomId: this.options.roomId, message });
+    const sent = await this.socket.request('chat', { roomId: this.options.roomId, message });
+    // An anonymous guest learns its chat identity (the server's guest id) from its first message.
+    if (sent?.from && this.chatKey !== sent.from) {
+      this.chatKey = sent.from;
+      this.store.set((state) => ({
+        chat: state.chat.map((entry) => (entry.from === sent.from ? { ...entry, own: true } : entry)),
+      }));
+    }
     return true;
   }
 
@@ -148,7 +157,11 @@ class LiveRoomConnection implements RoomConnection {
       this.socket.request('join-room', { roomId: this.options.roomId, isHost: this.options.role === 'host' }),
     );
     this.joined = true;
-    const { self, peers, hostOnline } = result;
+    const { self, peers, hostOnline, chat } = result;
+    if (self.firebase_uid) this.chatKey = self.firebase_uid;
+    // A late joiner sees the conversation so far; a rejoin replaces what we had with the server's.
+    this.store.set({ chat: [] });
+    for (const message of chat ?? []) this.addChat(message);
     this.store.set({
       self: { peerId: self.peerId, firebase_uid: self.firebase_uid, user_name: self.user_name, role: self.role },
       peers: peers.filter((peer) => peer.peerId !== self.peerId),
@@ -173,7 +186,7 @@ class LiveRoomConnection implements RoomConnection {
   private listen(): void {
     const on: RoomSocket['on'] = (event, listener) => this.socket.on(event, listener);
     this.cleanups.push(
-      on('chat', (message: ChatBroadcast) => this.addChat(message)),
+      on('chat', (message: ChatMessage) => this.addChat(message)),
       on('peer-joined', (peer) =>
         this.store.set((state) => ({
           peers: [...state.peers.filter((p) => p.peerId !== peer.peerId), peer],
@@ -217,10 +230,9 @@ class LiveRoomConnection implements RoomConnection {
     );
   }
 
-  private addChat(message: ChatBroadcast): void {
+  private addChat(message: ChatMessage): void {
     this.chatSerial += 1;
-    const self = this.store.get().self;
-    const own = !!self && (message.from === self.peerId || message.from === self.firebase_uid);
+    const own = message.from === this.chatKey;
     this.store.set((state) => ({ chat: [...state.chat, { ...message, id: this.chatSerial, own }] }));
   }
 

@@ -1,3 +1,4 @@
+import { ROOM_CONNECTION_TIMEOUT_MS, ROOM_RECONNECT_ATTEMPTS } from '@riffroom/protocol';
 import { io, type Socket } from 'socket.io-client';
 import type { Ack, RoomEvents, RoomRequestName, RoomRequests } from './roomProtocol';
 
@@ -13,8 +14,8 @@ export class RoomRequestError extends Error {
 }
 
 /** Spec part 9: 10 s per connection attempt, 3 reconnection attempts for the dedicated server. */
-export const CONNECT_TIMEOUT_MS = 10_000;
-export const RECONNECTION_ATTEMPTS = 3;
+export const CONNECT_TIMEOUT_MS = ROOM_CONNECTION_TIMEOUT_MS;
+export const RECONNECTION_ATTEMPTS = ROOM_RECONNECT_ATTEMPTS;
 
 export interface RoomSocket {
   request<K extends RoomRequestName>(event: K, payload: RoomRequests[K][0]): Promise<RoomRequests[K][1]>;

@@ -1,9 +1,15 @@
 import type { AudioStats } from './audioStats';
 import type { ProgramAudioSource } from './capture';
-import type { RoomPeer } from './roomProtocol';
 
 /** Spec part 4, room connection status; 'warning' is the guest's orange host-presence states. */
 export type ConnectionStatus = 'initializing' | 'connecting' | 'connected' | 'connected-fallback' | 'error';
+
+/** Someone else in the room; name and role may be missing (shown as 'Guest' and 'viewer'). */
+export interface PeerEntry {
+  peerId: string;
+  user_name?: string | null;
+  role?: string | null;
+}
 
 export type HostPresence = 'online' | 'waiting' | 'disconnected' | 'left';
 
@@ -31,7 +37,7 @@ export interface RoomState {
   /** Set when joining was refused (unknown room, full, guests off): the guest's error view. */
   joinRefused: string | null;
   self: { peerId: string; firebase_uid: string | null; user_name: string; role: string } | null;
-  peers: RoomPeer[];
+  peers: PeerEntry[];
   hostPresence: HostPresence;
   chat: ChatEntry[];
   /** The host's pointer over the shared screen, 0..1 each way. */

@@ -1,3 +1,4 @@
+import { PROGRAM_AUDIO_DEFAULT_BITRATE, PROGRAM_AUDIO_MAX_BITRATE } from '@riffroom/protocol';
 import { Device, type types as ms } from 'mediasoup-client';
 import type { MediaSource, ProducerInfo } from './roomProtocol';
 import type { RoomSocket } from './roomSocket';
@@ -18,8 +19,8 @@ export interface ProduceOptions {
   audioBitrate?: number;
 }
 
-export const DEFAULT_AUDIO_BITRATE = 256_000;
-export const MAX_AUDIO_BITRATE = 510_000;
+export const DEFAULT_AUDIO_BITRATE = PROGRAM_AUDIO_DEFAULT_BITRATE;
+export const MAX_AUDIO_BITRATE = PROGRAM_AUDIO_MAX_BITRATE;
 
 /**
  * Program audio as the studio wants it: stereo Opus, no DTX (silence in a mix is music, not a gap to
