@@ -5,6 +5,7 @@ import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
 import './styles/messages.css';
+import './styles/rooms.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

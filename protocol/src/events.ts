@@ -11,6 +11,8 @@ export const busEventSchema = z.discriminatedUnion('type', [
   /** Sign-out or a stolen refresh token ended these sessions: their sockets must stop listening. */
   z.object({ type: z.literal('session-ended'), uid: z.string(), sessionIds: z.array(z.string()) }),
   z.object({ type: z.literal('new-booking-request'), toUid: z.string(), request: incomingBookingSchema }),
+  /** The host ended a room: the media node closes its media and sockets. */
+  z.object({ type: z.literal('room-ended'), roomId: z.string() }),
 ]);
 export type BusEvent = z.infer<typeof busEventSchema>;
 

@@ -6,5 +6,6 @@ export * from './user.js';
 export * from './messages.js';
 export * from './sessions.js';
 export * from './calendar-events.js';
+export * from './rooms.js';
 export * from './events.js';
 export * from './realtime.js';

@@ -28,6 +28,8 @@ import { BookingService } from './services/bookings.js';
 import { CalendarFeedService } from './services/calendar-feed.js';
 import { EventService } from './services/events.js';
 import { SessionService } from './services/sessions.js';
+import { roomsRepository } from './repositories/rooms.js';
+import { RoomService } from './services/rooms.js';
 
 export interface Api {
   /** The Koa request handler, for any http.Server. */
@@ -35,6 +37,8 @@ export interface Api {
   db: Db;
   verifier: IdentityVerifier;
   bus: EventBus;
+  /** The media node reads rooms through this on a single box (see scripts/box/compose.ts). */
+  rooms: RoomService;
   close(): Promise<void>;
 }
 
@@ -82,6 +86,7 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
   const follows = followsRepository(db);
   const sessions = sessionsRepository(db);
   const messages = new MessageService(messagesRepository(db), users, bus);
+  const rooms = new RoomService(roomsRepository(db), users, bus);
   const app = buildApp({
     logger,
     trustProxy: config.trustProxy,
@@ -95,6 +100,7 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
     bookings: new BookingService(bookingRequestsRepository(db), follows, users, bus),
     events: new EventService(eventsRepository(db)),
     calendarFeeds: new CalendarFeedService(calendarFeedsRepository(db), sessions),
+    rooms,
     isReady: options.isReady ?? (() => true),
   });
   let closed = false;
@@ -103,6 +109,7 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
     db,
     verifier: identity.verifier,
     bus,
+    rooms,
     async close() {
       if (closed) return;
       closed = true;

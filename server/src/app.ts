@@ -13,6 +13,7 @@ import { calendarFeedRoutes } from './routes/calendar-feed.js';
 import { eventRoutes } from './routes/events.js';
 import { messageRoutes } from './routes/messages.js';
 import { sessionRoutes } from './routes/sessions.js';
+import { roomRoutes } from './routes/rooms.js';
 import { userRoutes } from './routes/users.js';
 import type { BookingService } from './services/bookings.js';
 import type { CalendarFeedService } from './services/calendar-feed.js';
@@ -21,6 +22,7 @@ import type { FollowService } from './services/follows.js';
 import type { MessageService } from './services/messages.js';
 import type { ProfileService } from './services/profiles.js';
 import type { SessionService } from './services/sessions.js';
+import type { RoomService } from './services/rooms.js';
 
 export interface AppDeps {
   logger: Logger;
@@ -36,6 +38,7 @@ export interface AppDeps {
   bookings: BookingService;
   events: EventService;
   calendarFeeds: CalendarFeedService;
+  rooms: RoomService;
   isReady: () => boolean;
 }
 
@@ -65,6 +68,7 @@ export function buildApp(deps: AppDeps): Koa<AuthState> {
     sessionRoutes(deps),
     eventRoutes(deps.verifier, deps.events),
     calendarFeedRoutes(deps.verifier, deps.calendarFeeds),
+    roomRoutes(deps.verifier, deps.rooms),
   ];
   for (const router of routers) {
     app.use(router.routes());

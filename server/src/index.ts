@@ -7,3 +7,5 @@ export { createEventBus, InProcessEventBus, type EventBus } from './events/event
 export { RedisEventBus } from './events/redis-event-bus.js';
 export { openDatabase, type Db } from './db/connect.js';
 export { runEventsCommand, UsageError, EVENTS_USAGE } from './cli/events-command.js';
+export type { RoomService } from './services/rooms.js';
+export type { RoomRecord } from './repositories/rooms.js';

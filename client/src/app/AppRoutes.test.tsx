@@ -17,7 +17,7 @@ describe('routes (spec part 2)', () => {
     expect(screen.getByRole('heading', { name: 'Log in to your studio' })).toBeTruthy();
   });
 
-  it.each(['/profile', '/producer-dashboard', '/engineer-dashboard', '/host-collaboration', '/join-collaboration/r1'])(
+  it.each(['/profile', '/producer-dashboard', '/engineer-dashboard', '/host-collaboration'])(
     'protects %s',
     async (path) => {
       const { services } = fakeServices(null);
@@ -37,7 +37,17 @@ describe('routes (spec part 2)', () => {
     const { services } = fakeServices(ALICE);
     const app = renderApp('/join-room/abc1234?target=xyz9876', services);
     await waitFor(() => expect(app.location()).toBe('/join-collaboration/abc1234?target=xyz9876'));
+    // The connection code names the room to join.
     expect(await screen.findByText('xyz9876')).toBeTruthy();
+  });
+
+  it('lets a signed-out visitor onto the guest screen, after the auth state resolves', async () => {
+    const { services, identity } = fakeServices('unresolved');
+    const app = renderApp('/join-collaboration/r1', services);
+    expect(screen.getByText('Loading...')).toBeTruthy();
+    act(() => identity.setUser(null));
+    expect(await screen.findByRole('button', { name: 'Login for Full Features' })).toBeTruthy();
+    expect(app.location()).toBe('/join-collaboration/r1');
   });
 
   it('sends any other path to /', async () => {

@@ -2,7 +2,8 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { AuthPage } from '../features/auth/AuthPage';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { LoadingScreen } from '../features/loading/LoadingScreen';
-import { RoomPlaceholder } from '../features/rooms/RoomPlaceholder';
+import { GuestRoomPage } from '../features/rooms/GuestRoomPage';
+import { HostRoomPage } from '../features/rooms/HostRoomPage';
 import { ProtectedRoute } from './ProtectedRoute';
 import { HomeRoute, HostRoomRedirect, JoinRoomRedirect } from './redirects';
 
@@ -19,9 +20,13 @@ export function AppRoutes() {
         <Route path="/producer-dashboard" element={<DashboardPage />} />
         <Route path="/engineer-dashboard" element={<DashboardPage />} />
         <Route path="/profile" element={<DashboardPage defaultSection="profile" />} />
-        <Route path="/host-collaboration" element={<RoomPlaceholder kind="host" />} />
-        <Route path="/join-collaboration/:roomId" element={<RoomPlaceholder kind="join" />} />
+        <Route path="/host-collaboration" element={<HostRoomPage />} />
       </Route>
+      {/*
+        The guest screen waits for the auth state like a protected route, but signed-out visitors
+        stay: spec parts 1 and 6 let them watch and chat with a generated guest id.
+      */}
+      <Route path="/join-collaboration/:roomId" element={<GuestRoomPage />} />
       <Route path="/host-room/:roomId" element={<HostRoomRedirect />} />
       <Route path="/join-room/:roomId" element={<JoinRoomRedirect />} />
       <Route path="*" element={<Navigate to="/" replace />} />

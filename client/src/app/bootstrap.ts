@@ -1,6 +1,7 @@
 import { createApi, fetchIdentityConfig } from '../services/api';
 import { createIdentity } from '../services/identity';
 import { SocketRealtime } from '../services/realtime';
+import { connectRoom } from '../services/media/roomConnection';
 import type { Services } from './ServicesContext';
 
 async function createServices(): Promise<Services> {
@@ -8,7 +9,7 @@ async function createServices(): Promise<Services> {
   const identity = await createIdentity(config);
   const api = createApi({ getIdToken: (forceRefresh) => identity.getIdToken(forceRefresh) });
   const realtime = new SocketRealtime({ getIdToken: (forceRefresh) => identity.getIdToken(forceRefresh) });
-  return { identity, api, realtime };
+  return { identity, api, realtime, connectRoom };
 }
 
 let pending: Promise<Services> | null = null;

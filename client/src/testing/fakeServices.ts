@@ -1,11 +1,12 @@
 import type { OwnProfile, PublicUser, Session } from '@riffroom/protocol';
-import { EMPTY_PROFILE } from '@riffroom/protocol';
+import { EMPTY_PROFILE, ROOM_DEFAULT_SETTINGS } from '@riffroom/protocol';
 import { vi } from 'vitest';
 import type { Services } from '../app/ServicesContext';
 import type { Api } from '../services/api';
 import { ApiError } from '../services/api';
 import type { AuthStateListener, Identity, IdentityUser } from '../services/identity';
 import type { Realtime, RealtimeEventName, RealtimeHandler } from '../services/realtime';
+import { fakeRoomConnector } from './fakeRoom';
 
 export function makeUser(overrides: Partial<PublicUser> & { firebase_uid: string }): PublicUser {
   return {
@@ -128,6 +129,22 @@ export function fakeApi(): Api {
       })),
       revokeFeed: vi.fn(async () => {}),
     },
+    rooms: {
+      create: vi.fn(async (body) => ({ roomId: 'room123', name: body.name, settings: { ...ROOM_DEFAULT_SETTINGS } })),
+      setPeer: vi.fn(async () => {}),
+      get: vi.fn(async (roomId: string) => ({
+        roomId,
+        name: 'Late Night Session',
+        settings: { isPublic: true, maxParticipants: 10, allowGuestAccess: true },
+        host: { firebase_uid: 'host', user_name: 'Hana Host' },
+        participants: [],
+        hostPeerId: null,
+        createdAt: new Date(0).toISOString(),
+      })),
+      join: vi.fn(async () => {}),
+      leave: vi.fn(async () => {}),
+      end: vi.fn(async () => {}),
+    },
   };
 }
 
@@ -194,7 +211,14 @@ export function fakeServices(initialUser: IdentityUser | null | 'unresolved' = n
   const identity = new FakeIdentity(initialUser);
   const api = fakeApi();
   const realtime = new FakeRealtime();
-  return { identity, api, realtime, services: { identity, api, realtime } satisfies Services };
+  const rooms = fakeRoomConnector();
+  return {
+    identity,
+    api,
+    realtime,
+    rooms,
+    services: { identity, api, realtime, connectRoom: rooms.connectRoom } satisfies Services,
+  };
 }
 
 export function apiError(status: number, code: string, message: string): ApiError {

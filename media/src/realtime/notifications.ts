@@ -17,6 +17,9 @@ export function deliverBusEvent(io: RealtimeServer, event: BusEvent, logger: Log
     case 'new-booking-request':
       io.to(userRoom(event.toUid)).emit('new-booking-request', event.request);
       return;
+    case 'room-ended':
+      // Handled by the room hub (realtime/server.ts): it closes media before the sockets.
+      return;
     default: {
       const exhaustive: never = event;
       throw new Error(`unhandled bus event ${JSON.stringify(exhaustive)}`);

@@ -6,6 +6,10 @@ export interface SocketData {
   uid: string | null;
   /** The sign-in session the token belongs to, when the identity provider names one. */
   sessionId: string | null;
+  /** Generated at the handshake; names an anonymous guest (and is unused once signed in). */
+  guestId: string;
+  /** The room this socket joined with join-room; one room per socket. */
+  roomId: string | null;
 }
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -16,3 +20,6 @@ export type TokenVerifier = (token: string) => Promise<{ uid: string; sessionId?
 
 /** The room every socket of one user joins, so an event reaches all their tabs and devices. */
 export const userRoom = (uid: string) => `user:${uid}`;
+
+/** The Socket.IO room of a collaboration room's sockets. */
+export const roomChannel = (roomId: string) => `room:${roomId}`;

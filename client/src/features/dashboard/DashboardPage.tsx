@@ -9,9 +9,9 @@ import { ExploreUsers } from '../explore/ExploreUsers';
 import { MessagesTab } from '../messages/MessagesTab';
 import { useInbox } from '../messages/useInbox';
 import { ProfileTab } from '../profile/ProfileTab';
+import { CollaborationTab } from '../rooms/CollaborationTab';
 import { BookSession } from './BookSession';
 import { DashboardHome } from './DashboardHome';
-import { PlaceholderSection } from './PlaceholderSection';
 import { isSectionId, TAB_PARAM, WITH_PARAM, type SectionId } from './sections';
 import { Sidebar } from './Sidebar';
 import { useOwnProfile } from './useOwnProfile';
@@ -81,11 +81,7 @@ export function DashboardPage({ defaultSection = 'dashboard' }: { defaultSection
           {active === 'messages' && (
             <MessagesTab currentUid={user.uid} selectedUid={openWith} onSelect={onMessage} inbox={inbox} />
           )}
-          {active === 'collaborations' && (
-            <PlaceholderSection title="Collaborations">
-              <p>Hosting and joining live collaboration rooms arrives in the rooms release.</p>
-            </PlaceholderSection>
-          )}
+          {active === 'collaborations' && <CollaborationTab />}
           {active === 'calendar' && <CalendarSection uid={user.uid} />}
           {active === 'book-session' && <BookSession />}
           {/* Projects and Settings render nothing (spec part 2). */}

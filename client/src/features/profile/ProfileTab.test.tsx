@@ -17,11 +17,10 @@ function setup(profile = makeProfile({ user_bio: 'Old bio', user_style: ['Pop'] 
 
 describe('My Profile', () => {
   it("shows 'Loading profile...' until the profile arrives, then the view mode", async () => {
-    const { api } = fakeServices(ALICE);
+    const { api, services } = fakeServices(ALICE);
     let resolve: (value: ReturnType<typeof makeProfile>) => void = () => {};
     vi.mocked(api.users.getOwnProfile).mockReturnValue(new Promise((r) => (resolve = r)));
-    const { identity, realtime } = fakeServices(ALICE);
-    renderApp('/profile', { identity, api, realtime });
+    renderApp('/profile', services);
 
     expect(await screen.findByText('Loading profile...')).toBeTruthy();
     resolve(makeProfile({ user_bio: 'Keys player', user_location: 'Lisbon' }));

@@ -2,6 +2,7 @@ import { createHttpClient, type HttpClientOptions } from './http';
 import { createEventsApi, type EventsApi } from './events';
 import { createMessagesApi, type MessagesApi } from './messages';
 import { createSessionsApi, type SessionsApi } from './sessions';
+import { createRoomsApi, type RoomsApi } from './rooms';
 import { createUsersApi, type UsersApi } from './users';
 
 export { ApiError, describeError } from './errors';
@@ -11,6 +12,7 @@ export type { UsersApi } from './users';
 export type { MessagesApi } from './messages';
 export type { SessionsApi, BookingAction, BookingRequestInput } from './sessions';
 export type { EventsApi } from './events';
+export type { RoomsApi } from './rooms';
 
 /** Every backend resource the client calls. Later features add their resource here. */
 export interface Api {
@@ -18,6 +20,7 @@ export interface Api {
   messages: MessagesApi;
   sessions: SessionsApi;
   events: EventsApi;
+  rooms: RoomsApi;
 }
 
 export function createApi(options: HttpClientOptions): Api {
@@ -27,5 +30,6 @@ export function createApi(options: HttpClientOptions): Api {
     messages: createMessagesApi(http),
     sessions: createSessionsApi(http),
     events: createEventsApi(http),
+    rooms: createRoomsApi(http),
   };
 }

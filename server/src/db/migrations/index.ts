@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import * as m0001 from './0001_users_and_identity.js';
 import * as m0002 from './0002_messages.js';
 import * as m0003 from './0003_calendar.js';
+import * as m0004 from './0004_rooms.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0001_users_and_identity': m0001,
   '0002_messages': m0002,
   '0003_calendar': m0003,
+  '0004_rooms': m0004,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

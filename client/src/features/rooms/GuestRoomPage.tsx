@@ -1,0 +1,121 @@
+import { GUEST_USER_NAME, GUEST_USERNAME } from '@riffroom/protocol';
+import { useMemo, type ReactNode } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useAuth } from '../../app/AuthContext';
+import { useServices } from '../../app/ServicesContext';
+import { loginPathFor } from '../../app/returnPath';
+import { Header } from '../../components/Header';
+import { RemoteScreen } from './RemoteScreen';
+import { RoomChat } from './RoomChat';
+import { randomRoomId } from './roomIds';
+import { StatusBanner } from './StatusBanner';
+import { AudioStatsLine } from './StudioAudioControls';
+import { useGuestRoom } from './useGuestRoom';
+import { useRoomConnection } from './useRoomConnection';
+
+/** Spec part 3: who an anonymous guest is until they sign in. */
+export const ANONYMOUS_GUEST = { user_name: GUEST_USER_NAME, user_username: GUEST_USERNAME } as const;
+
+/**
+ * /join-collaboration/{roomId}: the guest room screen. Signed-out visitors may watch and chat
+ * (spec part 1), so this waits for the auth state but does not demand a sign-in.
+ */
+export function GuestRoomPage() {
+  const { state: auth } = useAuth();
+  if (auth.status === 'loading') return <p className="page-status">Loading...</p>;
+  return <GuestRoom signedIn={auth.status === 'signed-in'} />;
+}
+
+function GuestRoom({ signedIn }: { signedIn: boolean }) {
+  const { roomId: pathRoomId = '' } = useParams();
+  const location = useLocation();
+  // The Join a Session form puts the code the host shared in ?target= (spec part 2); invite links
+  // carry the room id in the path.
+  const roomId = new URLSearchParams(location.search).get('target')?.trim() || pathRoomId;
+  const navigate = useNavigate();
+  const { api } = useServices();
+  const guestRoom = useGuestRoom(roomId, signedIn);
+  const ready = guestRoom.phase === 'ready';
+  const { connection, state } = useRoomConnection(ready ? roomId : null, 'guest', signedIn);
+  const generatedId = useMemo(() => `guest-${randomRoomId(9)}`, []);
+
+  if (guestRoom.phase === 'joining') return <Shell>{<p className="page-status">Joining room...</p>}</Shell>;
+  if (guestRoom.phase === 'failed' || state.joinRefused) {
+    return (
+      <Shell>
+        <h1>Unable to Join Room</h1>
+        <p role="alert">{state.joinRefused ?? 'Room not found or has ended'}</p>
+        <button type="button" className="btn btn--primary" onClick={() => navigate('/')}>
+          Back to Home
+        </button>
+      </Shell>
+    );
+  }
+  if (state.ended) {
+    return (
+      <Shell>
+        <h1>Session ended</h1>
+        <p role="alert">The host has ended this session.</p>
+        <button type="button" className="btn btn--primary" onClick={() => navigate('/')}>
+          Back to Home
+        </button>
+      </Shell>
+    );
+  }
+
+  const { room } = guestRoom;
+  const peerId = state.self?.peerId ?? generatedId;
+
+  async function leave() {
+    await connection?.leave();
+    if (signedIn) await api.rooms.leave(roomId).catch((error: unknown) => console.error('Leave call failed', error));
+    navigate('/');
+  }
+
+  return (
+    <div className="room-page">
+      <Header />
+      <StatusBanner state={state} role="guest" />
+      <main className="room-layout">
+        <div className="room-layout__main">
+          <div className="room-title">
+            <div>
+              <h1>{room.name}</h1>
+              <p className="muted">
+                Host: {room.host.user_name} · Room ID: <code>{room.roomId}</code> · Your peer ID:{' '}
+                <code data-testid="own-peer-id">{peerId}</code>
+              </p>
+              {!signedIn && (
+                <p className="muted">
+                  Watching as {ANONYMOUS_GUEST.user_name} (@{ANONYMOUS_GUEST.user_username})
+                </p>
+              )}
+            </div>
+          </div>
+          <RemoteScreen video={state.remoteVideo} audio={state.remoteAudio} cursor={state.cursor} />
+          <AudioStatsLine stats={state.audioStats} />
+        </div>
+        <aside className="room-layout__side">
+          <RoomChat messages={state.chat} onSend={async (text) => (connection ? connection.sendChat(text) : false)} />
+          <button type="button" className="btn btn--ghost" onClick={() => void leave()}>
+            Leave Room
+          </button>
+          {!signedIn && (
+            <button type="button" className="btn btn--accent" onClick={() => navigate(loginPathFor(location))}>
+              Login for Full Features
+            </button>
+          )}
+        </aside>
+      </main>
+    </div>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <div className="room-page">
+      <Header />
+      <main className="room-page__status">{children}</main>
+    </div>
+  );
+}

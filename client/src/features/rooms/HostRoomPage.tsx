@@ -1,0 +1,125 @@
+import { useNavigate } from 'react-router-dom';
+import { useSignedInUser } from '../../app/AuthContext';
+import { useServices } from '../../app/ServicesContext';
+import { Header } from '../../components/Header';
+import { useOwnProfile } from '../dashboard/useOwnProfile';
+import { HostPreview } from './HostPreview';
+import { InviteCollaborators } from './InviteCollaborators';
+import { InviteLink } from './InviteLink';
+import { ParticipantsList } from './ParticipantsList';
+import { RoomChat } from './RoomChat';
+import { inviteLinkFor } from './roomIds';
+import { StatusBanner } from './StatusBanner';
+import { StudioAudioControls } from './StudioAudioControls';
+import { useHostRoom } from './useHostRoom';
+import { useRoomConnection } from './useRoomConnection';
+
+/** /host-collaboration: the host room screen of spec part 2. */
+export function HostRoomPage() {
+  const user = useSignedInUser();
+  const navigate = useNavigate();
+  const { api } = useServices();
+  const { state: profileState } = useOwnProfile(user.uid);
+  const hostRoom = useHostRoom(profileState, user.displayName || user.email || 'Host');
+  const room = hostRoom.phase === 'ready' ? hostRoom.room : null;
+  const { connection, state } = useRoomConnection(room?.roomId ?? null, 'host', true);
+
+  if (hostRoom.phase !== 'ready') {
+    return (
+      <div className="room-page">
+        <Header />
+        <main className="room-page__status">
+          {hostRoom.phase === 'failed' ? (
+            <>
+              <div className="room-banner room-banner--error" role="status">
+                Failed to create room. Please try again.
+              </div>
+              <h1>Failed to create room</h1>
+              <button type="button" className="btn btn--primary" onClick={() => navigate('/dashboard')}>
+                Back to Dashboard
+              </button>
+            </>
+          ) : (
+            <p className="page-status">
+              {hostRoom.phase === 'loading-profile' ? 'Loading profile...' : 'Creating room...'}
+            </p>
+          )}
+        </main>
+      </div>
+    );
+  }
+
+  const { room: created, hostName } = hostRoom;
+  const link = inviteLinkFor(created.roomId);
+
+  async function endSession() {
+    if (!window.confirm('Are you sure you want to end this session?')) return;
+    try {
+      await api.rooms.end(created.roomId);
+    } catch (error) {
+      // Already ended or unreachable: the host still leaves; the server closes an abandoned room.
+      console.error('Failed to end room', error);
+    }
+    connection?.close();
+    navigate('/dashboard');
+  }
+
+  function toggleShare() {
+    if (!connection) return;
+    if (state.sharing) {
+      void connection.stopScreenShare();
+      return;
+    }
+    connection.startScreenShare().catch((error: unknown) => {
+      console.error('Screen share failed', error);
+      window.alert('Failed to start screen share. Please try again.');
+    });
+  }
+
+  return (
+    <div className="room-page">
+      <Header />
+      <StatusBanner state={state} role="host" />
+      <main className="room-layout">
+        <div className="room-layout__main">
+          <div className="room-title">
+            <div>
+              <h1>{created.name}</h1>
+              <p className="muted">
+                Host: {hostName} · Room ID: <code>{created.roomId}</code>
+              </p>
+            </div>
+            <button type="button" className="btn btn--danger" onClick={() => void endSession()}>
+              End Session
+            </button>
+          </div>
+          <InviteLink link={link} />
+          <div className="room-actions">
+            <button
+              type="button"
+              className="btn btn--primary"
+              onClick={toggleShare}
+              disabled={!connection || state.status !== 'connected'}
+            >
+              {state.sharing ? 'Stop Screen Share' : 'Start Screen Share'}
+            </button>
+          </div>
+          <HostPreview stream={state.preview} onPointer={(x, y) => connection?.moveCursor(x, y)} />
+          <StudioAudioControls
+            audio={state.programAudio}
+            stats={state.audioStats}
+            onChange={async (source, bitrate) => connection?.setProgramAudio(source, bitrate)}
+          />
+        </div>
+        <aside className="room-layout__side">
+          <RoomChat messages={state.chat} onSend={async (text) => (connection ? connection.sendChat(text) : false)} />
+          <ParticipantsList peers={state.peers} max={created.settings.maxParticipants} />
+          <InviteCollaborators roomName={created.name} link={link} />
+          <button type="button" className="btn btn--ghost" onClick={() => navigate('/dashboard')}>
+            Back to Dashboard
+          </button>
+        </aside>
+      </main>
+    </div>
+  );
+}

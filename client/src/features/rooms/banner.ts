@@ -1,0 +1,30 @@
+import type { RoomState } from '../../services/media/roomState';
+
+export type BannerTone = 'connected' | 'connecting' | 'fallback' | 'error';
+
+/** Spec part 2: green connected, yellow connecting, orange fallback (and guest warnings), red error. */
+export function bannerFor(state: RoomState, role: 'host' | 'guest'): { tone: BannerTone; text: string } {
+  switch (state.status) {
+    case 'initializing':
+      return { tone: 'connecting', text: 'Initializing...' };
+    case 'connecting':
+      return { tone: 'connecting', text: 'Connecting...' };
+    case 'error':
+      return { tone: 'error', text: state.error ?? 'Unable to connect. Please try again.' };
+    case 'connected':
+    case 'connected-fallback': {
+      if (role === 'guest' && state.hostPresence !== 'online') {
+        return { tone: 'fallback', text: HOST_PRESENCE_TEXT[state.hostPresence] };
+      }
+      return state.status === 'connected'
+        ? { tone: 'connected', text: 'Connected (High Performance)' }
+        : { tone: 'fallback', text: 'Connected (Cloud Backup)' };
+    }
+  }
+}
+
+const HOST_PRESENCE_TEXT = {
+  waiting: 'Waiting for host...',
+  disconnected: 'Host has disconnected',
+  left: 'Host has left the room',
+} as const;

@@ -1,0 +1,46 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useServices } from '../../app/ServicesContext';
+import type { RoomConnection } from '../../services/media/roomConnection';
+import { initialRoomState, type RoomState } from '../../services/media/roomState';
+import { DEFAULT_AUDIO_BITRATE } from '../../services/media/sfuTier';
+
+const IDLE_STATE = initialRoomState(DEFAULT_AUDIO_BITRATE);
+const noSubscription = () => () => {};
+
+/**
+ * The live connection of one room screen: opened once the room id is known (and, for a signed-in
+ * user, the token fetched), closed when the screen goes away.
+ */
+export function useRoomConnection(
+  roomId: string | null,
+  role: 'host' | 'guest',
+  signedIn: boolean,
+): { connection: RoomConnection | null; state: RoomState } {
+  const { connectRoom, identity } = useServices();
+  const [connection, setConnection] = useState<RoomConnection | null>(null);
+
+  useEffect(() => {
+    if (!roomId) return;
+    let opened: RoomConnection | null = null;
+    let current = true;
+    const tokenFor = signedIn ? identity.getIdToken() : Promise.resolve(null);
+    tokenFor
+      .catch(() => null)
+      .then((token) => {
+        if (!current) return;
+        opened = connectRoom({ roomId, role, token });
+        setConnection(opened);
+      });
+    return () => {
+      current = false;
+      opened?.close();
+      setConnection(null);
+    };
+  }, [connectRoom, identity, roomId, role, signedIn]);
+
+  const state = useSyncExternalStore(
+    connection?.subscribe ?? noSubscription,
+    connection?.getState ?? (() => IDLE_STATE),
+  );
+  return { connection, state };
+}

@@ -1,0 +1,43 @@
+import type { CreateRoomBody, CreateRoomResponse, RoomRole, RoomView } from '@riffroom/protocol';
+
+export type CreatedRoom = CreateRoomResponse['room'];
+import type { HttpClient } from './http';
+
+/** The rooms calls of spec part 7. */
+export interface RoomsApi {
+  create(body: CreateRoomBody): Promise<CreatedRoom>;
+  /** Records the host's peer id (the peer-to-peer tier dials it). */
+  setPeer(roomId: string, peerId: string): Promise<void>;
+  /** Open to anyone with the link (spec part 6); rejects with status 404 when unknown or ended. */
+  get(roomId: string): Promise<RoomView>;
+  join(roomId: string, role: RoomRole): Promise<void>;
+  leave(roomId: string): Promise<void>;
+  /** Host only. */
+  end(roomId: string): Promise<void>;
+}
+
+const roomPath = (roomId: string) => `/api/rooms/${encodeURIComponent(roomId)}`;
+
+export function createRoomsApi(http: HttpClient): RoomsApi {
+  return {
+    async create(body) {
+      return (await http.authed<{ room: CreatedRoom }>('/api/rooms/create', { method: 'POST', body })).room;
+    },
+    async setPeer(roomId, peerId) {
+      await http.authed<unknown>(`${roomPath(roomId)}/peer`, { method: 'PATCH', body: { peerId } });
+    },
+    async get(roomId) {
+      // Spec part 6: this one needs no token, so an anonymous guest can open an invite link.
+      return (await http.open<{ room: RoomView }>(roomPath(roomId))).room;
+    },
+    async join(roomId, role) {
+      await http.authed<unknown>(`${roomPath(roomId)}/join`, { method: 'POST', body: { role } });
+    },
+    async leave(roomId) {
+      await http.authed<unknown>(`${roomPath(roomId)}/leave`, { method: 'POST' });
+    },
+    async end(roomId) {
+      await http.authed<unknown>(`${roomPath(roomId)}/end`, { method: 'POST' });
+    },
+  };
+}

@@ -1,0 +1,253 @@
+import { startAudioMeter } from './audioMeter';
+import type { ProgramAudioSource } from './capture';
+import { HostMedia } from './hostMedia';
+import { withRetries, withTimeout } from './retry';
+import type { ChatMessage, JoinRoomResult, MediaSource } from './roomProtocol';
+import { initialRoomState, Store, type RoomState } from './roomState';
+import { connectRoomSocket, RoomRequestError, type RoomSocket } from './roomSocket';
+import { DEFAULT_AUDIO_BITRATE, SfuTier } from './sfuTier';
+
+export interface RoomConnectionOptions {
+  roomId: string;
+  role: 'host' | 'guest';
+  /** The ID token when signed in; null for an anonymous guest. */
+  token: string | null;
+  /** Tests hand in their own socket. */
+  socket?: RoomSocket;
+}
+
+/** One room screen's live connection; React reads `getState` through useSyncExternalStore. */
+export interface RoomConnection {
+  getState(): RoomState;
+  subscribe(listener: () => void): () => void;
+  /** Trimmed; resolves false without sending when it is blank (spec part 5). */
+  sendChat(text: string): Promise<boolean>;
+  /** Host: the pointer over the shared screen, 0..1 each way; sent at most 30 times a second. */
+  moveCursor(x: number, y: number): void;
+  startScreenShare(): Promise<void>;
+  stopScreenShare(): Promise<void>;
+  setProgramAudio(source: ProgramAudioSource, bitrate: number): Promise<void>;
+  leave(): Promise<void>;
+  close(): void;
+}
+
+export type RoomConnector = (options: RoomConnectionOptions) => RoomConnection;
+
+const CURSOR_INTERVAL_MS = 1000 / 30;
+/** Refusals that asking again cannot change. */
+const FINAL_CODES = /^(room\/|auth\/|validation\/)/;
+
+export const connectRoom: RoomConnector = (options) => new LiveRoomConnection(options);
+
+class LiveRoomConnection implements RoomConnection {
+  private readonly store = new Store<RoomState>(initialRoomState(DEFAULT_AUDIO_BITRATE));
+  private readonly socket: RoomSocket;
+  private readonly sfu: SfuTier;
+  private readonly host: HostMedia | null;
+  private readonly cleanups: Array<() => void> = [];
+  private joined = false;
+  private closed = false;
+  private chatSerial = 0;
+  /** Who our chat messages are `from`: the uid when signed in, else learnt from the first ack. */
+  private chatKey: string | null = null;
+  private lastCursorAt = 0;
+  private pendingCursor: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(private readonly options: RoomConnectionOptions) {
+    this.socket = options.socket ?? connectRoomSocket({ token: options.token });
+    this.sfu = new SfuTier(this.socket, options.roomId, options.role, {
+      onTrack: (source, track) => this.showTrack(source, track),
+      onTrackEnded: (source) => this.hideTrack(source),
+      onTransportFailed: () => void this.connectMedia(),
+    });
+    this.host = options.role === 'host' ? new HostMedia(this.store, this.sfu, this.socket, options.roomId) : null;
+    this.listen();
+    this.cleanups.push(
+      startAudioMeter(
+        () => this.sfu.statsOf('program-audio'),
+        (audioStats) => this.store.set({ audioStats }),
+      ),
+    );
+    void this.connect();
+  }
+
+  getState = () => this.store.get();
+  subscribe = (listener: () => void) => this.store.subscribe(listener);
+
+  async sendChat(text: string): Promise<boolean> {
+    const message = text.trim();
+    if (!message) return false;
+    const sent = await this.socket.request('chat', { roomId: this.options.roomId, message });
+    // An anonymous guest learns its chat identity (the server's guest id) from its first message.
+    if (sent?.from && this.chatKey !== sent.from) {
+      this.chatKey = sent.from;
+      this.store.set((state) => ({
+        chat: state.chat.map((entry) => (entry.from === sent.from ? { ...entry, own: true } : entry)),
+      }));
+    }
+    return true;
+  }
+
+  moveCursor(x: number, y: number): void {
+    const position = { roomId: this.options.roomId, x: clamp01(x), y: clamp01(y) };
+    const wait = this.lastCursorAt + CURSOR_INTERVAL_MS - Date.now();
+    if (this.pendingCursor) clearTimeout(this.pendingCursor);
+    const send = () => {
+      this.pendingCursor = null;
+      this.lastCursorAt = Date.now();
+      this.socket.emit('cursor-move', position);
+    };
+    // Keep the latest position rather than every one: the dot should land where the pointer stopped.
+    if (wait <= 0) send();
+    else this.pendingCursor = setTimeout(send, wait);
+  }
+
+  async startScreenShare(): Promise<void> {
+    await this.requireHost().startScreenShare();
+  }
+
+  async stopScreenShare(): Promise<void> {
+    await this.requireHost().stopScreenShare();
+  }
+
+  async setProgramAudio(source: ProgramAudioSource, bitrate: number): Promise<void> {
+    await this.requireHost().setProgramAudio(source, bitrate);
+  }
+
+  async leave(): Promise<void> {
+    if (this.joined) await this.socket.request('leave-room', { roomId: this.options.roomId }).catch(() => {});
+    this.close();
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.pendingCursor) clearTimeout(this.pendingCursor);
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+    this.host?.close();
+    this.sfu.close();
+    this.socket.close();
+  }
+
+  private requireHost(): HostMedia {
+    if (!this.host) throw new Error('Only the host shares');
+    return this.host;
+  }
+
+  private async connect(): Promise<void> {
+    this.store.set({ status: 'connecting', error: null });
+    try {
+      await this.socket.connected();
+      await this.join();
+    } catch (error) {
+      if (this.closed) return;
+      const refused = error instanceof RoomRequestError && FINAL_CODES.test(error.code) ? error : null;
+      if (refused && refused.code.startsWith('room/') && refused.code !== 'room/connection-timeout') {
+        this.store.set({ status: 'error', error: refused.message, joinRefused: refused.message });
+      } else {
+        this.store.set({ status: 'error', error: 'Unable to connect. Please try again.' });
+      }
+      return;
+    }
+    await this.connectMedia();
+  }
+
+  private async join(): Promise<void> {
+    const result: JoinRoomResult = await withTimeout(
+      this.socket.request('join-room', { roomId: this.options.roomId, isHost: this.options.role === 'host' }),
+    );
+    this.joined = true;
+    const { self, peers, hostOnline, chat } = result;
+    if (self.firebase_uid) this.chatKey = self.firebase_uid;
+    // A late joiner sees the conversation so far; a rejoin replaces what we had with the server's.
+    this.store.set({ chat: [] });
+    for (const message of chat ?? []) this.addChat(message);
+    this.store.set({
+      self: { peerId: self.peerId, firebase_uid: self.firebase_uid, user_name: self.user_name, role: self.role },
+      peers: peers.filter((peer) => peer.peerId !== self.peerId),
+      hostPresence: this.options.role === 'host' || hostOnline ? 'online' : 'waiting',
+    });
+  }
+
+  /** Builds (or rebuilds, after `sfu:reconnect` or a failed transport) the SFU tier's transports. */
+  private async connectMedia(): Promise<void> {
+    if (this.closed) return;
+    this.store.set({ status: 'connecting', error: null });
+    try {
+      await withRetries(() => this.sfu.start(), {
+        isFinal: (error) => error instanceof RoomRequestError && FINAL_CODES.test(error.code),
+      });
+      if (!this.closed) this.store.set({ status: 'connected', error: null });
+    } catch {
+      if (!this.closed) this.store.set({ status: 'error', error: 'Unable to connect. Please try again.' });
+    }
+  }
+
+  private listen(): void {
+    const on: RoomSocket['on'] = (event, listener) => this.socket.on(event, listener);
+    this.cleanups.push(
+      on('chat', (message: ChatMessage) => this.addChat(message)),
+      on('peer-joined', (peer) =>
+        this.store.set((state) => ({
+          peers: [...state.peers.filter((p) => p.peerId !== peer.peerId), peer],
+        })),
+      ),
+      on('user-left', ({ peerId }) =>
+        this.store.set((state) => ({ peers: state.peers.filter((p) => p.peerId !== peerId) })),
+      ),
+      on('room-update', ({ hostOnline }) => {
+        if (this.options.role === 'host') return;
+        this.store.set((state) => ({
+          hostPresence: hostOnline ? 'online' : state.hostPresence === 'waiting' ? 'waiting' : 'disconnected',
+        }));
+      }),
+      on('host-left', () => {
+        if (this.options.role === 'guest') this.store.set({ hostPresence: 'left', cursor: null });
+      }),
+      on('cursor-move', ({ x, y }) => this.store.set({ cursor: { x: clamp01(x), y: clamp01(y) } })),
+      on('stop-sharing', () => {
+        if (this.options.role === 'guest') this.store.set({ remoteVideo: null, remoteAudio: null, cursor: null });
+      }),
+      on('sfu:new-producer', (producer) => {
+        if (this.options.role === 'guest') void this.sfu.consume(producer).catch(() => this.connectMedia());
+      }),
+      on('sfu:producer-closed', ({ producerId }) => this.sfu.producerClosed(producerId)),
+      on('sfu:reconnect', () => void this.connectMedia()),
+      on('room-ended', () => {
+        this.store.set({ ended: true, remoteVideo: null, remoteAudio: null, cursor: null });
+        this.close();
+      }),
+      this.socket.onConnectionChange((up) => {
+        if (this.closed) return;
+        if (!up) return this.store.set({ status: 'connecting' });
+        // Socket.IO reconnected on its own; the server forgot us with the old socket: join again.
+        if (this.joined)
+          void this.join().then(
+            () => this.connectMedia(),
+            () => this.connect(),
+          );
+      }),
+    );
+  }
+
+  private addChat(message: ChatMessage): void {
+    this.chatSerial += 1;
+    const own = message.from === this.chatKey;
+    this.store.set((state) => ({ chat: [...state.chat, { ...message, id: this.chatSerial, own }] }));
+  }
+
+  private showTrack(source: MediaSource, track: MediaStreamTrack): void {
+    const stream = new MediaStream([track]);
+    if (source === 'screen') this.store.set({ remoteVideo: stream });
+    else this.store.set({ remoteAudio: stream });
+  }
+
+  private hideTrack(source: MediaSource): void {
+    if (source === 'screen') this.store.set({ remoteVideo: null });
+    else this.store.set({ remoteAudio: null, audioStats: null });
+  }
+}
+
+function clamp01(value: number): number {
+  return Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0;
+}

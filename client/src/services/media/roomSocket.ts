@@ -1,0 +1,107 @@
+import { ROOM_CONNECTION_TIMEOUT_MS, ROOM_RECONNECT_ATTEMPTS } from '@riffroom/protocol';
+import { io, type Socket } from 'socket.io-client';
+import type { Ack, RoomEvents, RoomRequestName, RoomRequests } from './roomProtocol';
+
+/** A refused or unanswered request, carrying the server's code (e.g. `room/full`). */
+export class RoomRequestError extends Error {
+  override readonly name = 'RoomRequestError';
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Spec part 9: 10 s per connection attempt, 3 reconnection attempts for the dedicated server. */
+export const CONNECT_TIMEOUT_MS = ROOM_CONNECTION_TIMEOUT_MS;
+export const RECONNECTION_ATTEMPTS = ROOM_RECONNECT_ATTEMPTS;
+
+export interface RoomSocket {
+  request<K extends RoomRequestName>(event: K, payload: RoomRequests[K][0]): Promise<RoomRequests[K][1]>;
+  /** Fire and forget, for the high-rate cursor where a lost position is replaced by the next. */
+  emit<K extends RoomRequestName>(event: K, payload: RoomRequests[K][0]): void;
+  on<K extends keyof RoomEvents>(event: K, listener: RoomEvents[K]): () => void;
+  /** Resolves once connected; rejects with `Connection timeout` after the attempts run out. */
+  connected(): Promise<void>;
+  onConnectionChange(listener: (connected: boolean) => void): () => void;
+  close(): void;
+}
+
+export interface RoomSocketOptions {
+  /** The signed-in user's ID token, or null for an anonymous guest. */
+  token: string | null;
+  url?: string;
+  requestTimeoutMs?: number;
+}
+
+/**
+ * One Socket.IO connection for one room screen. Requests are acknowledged (`{ok, data}` or
+ * `{ok:false, code, message}`) and become promises, so callers read like plain async code.
+ */
+export function connectRoomSocket({
+  token,
+  url,
+  requestTimeoutMs = CONNECT_TIMEOUT_MS,
+}: RoomSocketOptions): RoomSocket {
+  const options = {
+    path: '/socket.io',
+    auth: token ? { token } : {},
+    timeout: CONNECT_TIMEOUT_MS,
+    reconnectionAttempts: RECONNECTION_ATTEMPTS,
+    transports: ['websocket'],
+  };
+  const socket: Socket = url ? io(url, options) : io(options);
+  let closed = false;
+
+  const connected = new Promise<void>((resolve, reject) => {
+    if (socket.connected) return resolve();
+    socket.once('connect', () => resolve());
+    socket.io.once('reconnect_failed', () =>
+      reject(new RoomRequestError('room/connection-timeout', 'Connection timeout')),
+    );
+    // A refused handshake (bad token) does not retry: say so at once.
+    socket.once('connect_error', (error: Error) => {
+      if (error.message.startsWith('auth/')) reject(new RoomRequestError(error.message, 'Failed to connect to room'));
+    });
+  });
+  connected.catch(() => {}); // observed by callers of connected(); never an unhandled rejection
+
+  return {
+    request(event, payload) {
+      return new Promise((resolve, reject) => {
+        socket.timeout(requestTimeoutMs).emit(event, payload, (error: Error | null, ack: Ack<never> | undefined) => {
+          if (error) return reject(new RoomRequestError('room/request-timeout', 'Connection timeout'));
+          if (!ack || typeof ack !== 'object')
+            return reject(new RoomRequestError('room/bad-ack', `No answer to ${event}`));
+          if (ack.ok) resolve((ack as { data?: never }).data as never);
+          else reject(new RoomRequestError(ack.code, ack.message));
+        });
+      });
+    },
+    emit(event, payload) {
+      socket.emit(event, payload, () => {});
+    },
+    on(event, listener) {
+      socket.on(event as string, listener as (...args: unknown[]) => void);
+      return () => void socket.off(event as string, listener as (...args: unknown[]) => void);
+    },
+    connected: () => connected,
+    onConnectionChange(listener) {
+      const up = () => listener(true);
+      const down = () => listener(false);
+      socket.on('connect', up);
+      socket.on('disconnect', down);
+      return () => {
+        socket.off('connect', up);
+        socket.off('disconnect', down);
+      };
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      socket.removeAllListeners();
+      socket.disconnect();
+    },
+  };
+}

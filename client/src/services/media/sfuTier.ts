@@ -1,0 +1,210 @@
+import { PROGRAM_AUDIO_DEFAULT_BITRATE, PROGRAM_AUDIO_MAX_BITRATE } from '@riffroom/protocol';
+import { Device, type types as ms } from 'mediasoup-client';
+import type { MediaSource, ProducerInfo } from './roomProtocol';
+import type { RoomSocket } from './roomSocket';
+
+/** What the room hears from the SFU tier. */
+export interface SfuListener {
+  /** A remote track to show or play (guests). */
+  onTrack(source: MediaSource, track: MediaStreamTrack): void;
+  onTrackEnded(source: MediaSource): void;
+  /** A transport failed after it had connected: the caller decides whether to rebuild. */
+  onTransportFailed(): void;
+}
+
+export interface ProduceOptions {
+  source: MediaSource;
+  track: MediaStreamTrack;
+  /** Program audio: the Opus target in bits per second. */
+  audioBitrate?: number;
+}
+
+export const DEFAULT_AUDIO_BITRATE = PROGRAM_AUDIO_DEFAULT_BITRATE;
+export const MAX_AUDIO_BITRATE = PROGRAM_AUDIO_MAX_BITRATE;
+
+/**
+ * Program audio as the studio wants it: stereo Opus, no DTX (silence in a mix is music, not a gap to
+ * skip), the fmtp bitrate and the encoder's cap the same so neither side throttles the other.
+ */
+export function programAudioCodecOptions(bitrate: number): ms.ProducerCodecOptions {
+  const capped = Math.min(Math.max(Math.round(bitrate), 6_000), MAX_AUDIO_BITRATE);
+  return { opusStereo: true, opusDtx: false, opusFec: true, opusMaxAverageBitrate: capped };
+}
+
+/**
+ * The dedicated tier ('Connected (High Performance)'): mediasoup-client against the media node.
+ * The host only sends, guests only receive. `start()` may be called again after `sfu:reconnect`:
+ * it builds fresh transports and puts every produced track back, or consumes everything again.
+ */
+export class SfuTier {
+  private device: Device | null = null;
+  private sendTransport: ms.Transport | null = null;
+  private recvTransport: ms.Transport | null = null;
+  private readonly producers = new Map<MediaSource, ms.Producer>();
+  private readonly consumers = new Map<string, ms.Consumer>();
+  /** What the host shares, kept so a rebuild can produce it again on new transports. */
+  private readonly wanted = new Map<MediaSource, ProduceOptions>();
+  private generation = 0;
+  private closed = false;
+
+  constructor(
+    private readonly socket: RoomSocket,
+    private readonly roomId: string,
+    private readonly role: 'host' | 'guest',
+    private readonly listener: SfuListener,
+  ) {}
+
+  async start(): Promise<void> {
+    const generation = ++this.generation;
+    this.closeTransports();
+    const { rtpCapabilities } = await this.socket.request('sfu:router-capabilities', { roomId: this.roomId });
+    const device = new Device();
+    await device.load({ routerRtpCapabilities: rtpCapabilities });
+    if (this.isStale(generation)) return;
+    this.device = device;
+
+    if (this.role === 'host') {
+      this.sendTransport = await this.createTransport(device, 'send');
+      for (const options of this.wanted.values()) await this.produceOn(this.sendTransport, options);
+    } else {
+      this.recvTransport = await this.createTransport(device, 'recv');
+      const producers = await this.socket.request('sfu:producers', { roomId: this.roomId });
+      if (this.isStale(generation)) return;
+      for (const producer of producers) await this.consume(producer);
+    }
+  }
+
+  /** Host: sends a track now, and again after every rebuild, until `stopProducing`. */
+  async produce(options: ProduceOptions): Promise<void> {
+    await this.stopProducing(options.source);
+    this.wanted.set(options.source, options);
+    if (this.sendTransport) await this.produceOn(this.sendTransport, options);
+  }
+
+  async stopProducing(source: MediaSource): Promise<void> {
+    this.wanted.delete(source);
+    const producer = this.producers.get(source);
+    if (!producer) return;
+    this.producers.delete(source);
+    producer.close();
+    await this.socket.request('sfu:close-producer', { roomId: this.roomId, producerId: producer.id }).catch(() => {
+      // The server closes producers with their transport anyway; nothing to repair here.
+    });
+  }
+
+  /** Guests: a producer the host added after we joined. */
+  async consume(producer: ProducerInfo): Promise<void> {
+    const transport = this.recvTransport;
+    const device = this.device;
+    if (!transport || !device || this.consumers.has(producer.producerId)) return;
+    const options = await this.socket.request('sfu:consume', {
+      roomId: this.roomId,
+      transportId: transport.id,
+      producerId: producer.producerId,
+      rtpCapabilities: device.rtpCapabilities,
+    });
+    if (transport !== this.recvTransport || transport.closed) return;
+    const consumer = await transport.consume({
+      id: options.id,
+      producerId: options.producerId,
+      kind: options.kind,
+      rtpParameters: options.rtpParameters,
+      appData: { source: options.source },
+    });
+    this.consumers.set(producer.producerId, consumer);
+    consumer.on('transportclose', () => this.consumers.delete(producer.producerId));
+    await this.socket.request('sfu:resume-consumer', { roomId: this.roomId, consumerId: consumer.id });
+    this.listener.onTrack(options.source, consumer.track);
+  }
+
+  producerClosed(producerId: string): void {
+    const consumer = this.consumers.get(producerId);
+    if (!consumer) return;
+    this.consumers.delete(producerId);
+    consumer.close();
+    this.listener.onTrackEnded(consumer.appData.source as MediaSource);
+  }
+
+  /** The RTC stats of what carries `source`: the producer for the host, the consumer for guests. */
+  async statsOf(source: MediaSource): Promise<RTCStatsReport | null> {
+    const producer = this.producers.get(source);
+    if (producer && !producer.closed) return producer.getStats();
+    for (const consumer of this.consumers.values()) {
+      if (consumer.appData.source === source && !consumer.closed) return consumer.getStats();
+    }
+    return null;
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.generation += 1;
+    this.wanted.clear();
+    this.closeTransports();
+  }
+
+  private isStale(generation: number): boolean {
+    return this.closed || generation !== this.generation;
+  }
+
+  private closeTransports(): void {
+    for (const consumer of this.consumers.values()) {
+      consumer.close();
+      this.listener.onTrackEnded(consumer.appData.source as MediaSource);
+    }
+    this.consumers.clear();
+    // Closing a producer stops nothing the host captured: the tracks stay for the next transports.
+    for (const producer of this.producers.values()) producer.close();
+    this.producers.clear();
+    this.sendTransport?.close();
+    this.recvTransport?.close();
+    this.sendTransport = null;
+    this.recvTransport = null;
+  }
+
+  private async createTransport(device: Device, direction: 'send' | 'recv'): Promise<ms.Transport> {
+    const options = await this.socket.request('sfu:create-transport', { roomId: this.roomId, direction });
+    const transport = direction === 'send' ? device.createSendTransport(options) : device.createRecvTransport(options);
+    transport.on('connect', ({ dtlsParameters }, callback, errback) => {
+      this.socket
+        .request('sfu:connect-transport', { roomId: this.roomId, transportId: transport.id, dtlsParameters })
+        .then(() => callback(), errback);
+    });
+    if (direction === 'send') {
+      transport.on('produce', ({ kind, rtpParameters, appData }, callback, errback) => {
+        this.socket
+          .request('sfu:produce', {
+            roomId: this.roomId,
+            transportId: transport.id,
+            kind,
+            rtpParameters,
+            source: appData.source as MediaSource,
+          })
+          .then(({ producerId }) => callback({ id: producerId }), errback);
+      });
+    }
+    transport.on('connectionstatechange', (state) => {
+      if (state === 'failed' && !transport.closed) this.listener.onTransportFailed();
+    });
+    return transport;
+  }
+
+  private async produceOn(transport: ms.Transport, options: ProduceOptions): Promise<void> {
+    if (options.track.readyState === 'ended') return;
+    const isAudio = options.track.kind === 'audio';
+    const bitrate = options.audioBitrate ?? DEFAULT_AUDIO_BITRATE;
+    const producer = await transport.produce({
+      track: options.track,
+      // The capture is stopped by whoever started it, not by closing a producer during a rebuild.
+      stopTracks: false,
+      appData: { source: options.source },
+      ...(isAudio
+        ? {
+            codecOptions: programAudioCodecOptions(bitrate),
+            encodings: [{ maxBitrate: programAudioCodecOptions(bitrate).opusMaxAverageBitrate }],
+          }
+        : { codecOptions: { videoGoogleStartBitrate: 1000 } }),
+    });
+    this.producers.set(options.source, producer);
+  }
+}

@@ -1,0 +1,86 @@
+import { vi } from 'vitest';
+import type { RoomConnection, RoomConnectionOptions } from '../services/media/roomConnection';
+import { initialRoomState, Store, type RoomState } from '../services/media/roomState';
+import { DEFAULT_AUDIO_BITRATE } from '../services/media/sfuTier';
+
+/**
+ * A room connection in memory: screens render from its state, and tests move the state the way the
+ * socket and the SFU would (`act(() => room.update({...}))`).
+ */
+export class FakeRoomConnection implements RoomConnection {
+  private readonly store = new Store<RoomState>(initialRoomState(DEFAULT_AUDIO_BITRATE));
+  closed = false;
+
+  constructor(readonly options: RoomConnectionOptions) {}
+
+  getState = () => this.store.get();
+  subscribe = (listener: () => void) => this.store.subscribe(listener);
+
+  update(patch: Partial<RoomState>): void {
+    this.store.set(patch);
+  }
+
+  /** As the server would: join acknowledged, media up. */
+  connectAs(self: { peerId: string; user_name: string; role: string; firebase_uid?: string | null }): void {
+    this.store.set({ status: 'connected', self: { firebase_uid: null, ...self } });
+  }
+
+  sendChat = vi.fn(async (text: string) => {
+    const message = text.trim();
+    if (!message) return false;
+    const self = this.store.get().self;
+    this.store.set((state) => ({
+      chat: [
+        ...state.chat,
+        {
+          id: state.chat.length + 1,
+          from: self?.peerId ?? 'me',
+          fromName: self?.user_name ?? 'Me',
+          message,
+          timestamp: Date.now(),
+          own: true,
+        },
+      ],
+    }));
+    return true;
+  });
+
+  moveCursor = vi.fn((_x: number, _y: number) => {});
+
+  startScreenShare = vi.fn(async () => {
+    this.store.set({ sharing: true, preview: new MediaStream() });
+  });
+
+  stopScreenShare = vi.fn(async () => {
+    this.store.set({ sharing: false, preview: null });
+  });
+
+  setProgramAudio = vi.fn(async (source: RoomState['programAudio']['source'], bitrate: number) => {
+    this.store.set((state) => ({ programAudio: { ...state.programAudio, source, bitrate } }));
+  });
+
+  leave = vi.fn(async () => this.close());
+
+  close = vi.fn(() => {
+    this.closed = true;
+  });
+}
+
+/** Records every connection a screen opens; `latest()` is the one on screen. */
+export function fakeRoomConnector() {
+  const connections: FakeRoomConnection[] = [];
+  const connectRoom = vi.fn((options: RoomConnectionOptions) => {
+    const connection = new FakeRoomConnection(options);
+    connections.push(connection);
+    return connection;
+  });
+  return {
+    connectRoom,
+    connections,
+    latest(): FakeRoomConnection {
+      const connection = connections.at(-1);
+      if (!connection) throw new Error('no room connection was opened');
+      return connection;
+    },
+  };
+}
