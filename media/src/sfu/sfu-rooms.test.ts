@@ -10,7 +10,7 @@ import { WorkerPool } from './worker-pool.js';
 
 // Real mediasoup workers; WebRTC ports picked free on loopback so parallel runs do not collide.
 const pool = new WorkerPool(
-  loadMediaConfig(process.env, { workers: 1, rtcPort: 0, rtcListenIp: '127.0.0.1' }),
+  loadMediaConfig(process.env, { workers: 2, rtcPort: 0, rtcListenIp: '127.0.0.1' }),
   pino({ level: 'silent' }),
 );
 let rooms: SfuRooms;
@@ -33,10 +33,12 @@ async function hostProduces(room: SfuRoom) {
 }
 
 describe('SFU rooms on a real worker', () => {
-  it('gives one router per room, shared by concurrent first uses', async () => {
+  it('gives one router per room, shared by concurrent first uses, spreading rooms across workers', async () => {
     const [a, b] = await Promise.all([rooms.get('room-a'), rooms.get('room-a')]);
     expect(a).toBe(b);
-    expect(await rooms.get('room-b')).not.toBe(a);
+    const other = await rooms.get('room-b');
+    expect(other).not.toBe(a);
+    expect(other.workerIndex).not.toBe(a.workerIndex);
     await rooms.close('room-b');
     expect(await rooms.peek('room-b')).toBeUndefined();
   });
@@ -91,11 +93,11 @@ describe('SFU rooms on a real worker', () => {
     const rebuilt = new Promise<SfuRoom>((resolve) =>
       rooms.on('rebuilt', (which) => (which === room ? resolve(which) : undefined)),
     );
-    const victim = pool.all()[0]!;
+    const victim = pool.slot(room.workerIndex)!.worker;
     process.kill(victim.pid, 'SIGKILL');
     expect(await rebuilt).toBe(room);
     await until(() => pool.ready, { what: 'pool ready again' });
-    expect(pool.all()[0]!.pid).not.toBe(victim.pid);
+    expect(pool.slot(room.workerIndex)!.worker.pid).not.toBe(victim.pid);
     expect(room.producers()).toEqual([]);
     const { video } = await hostProduces(room);
     const recv = await room.createTransport('guest', 'recv');
