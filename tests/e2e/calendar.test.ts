@@ -28,8 +28,18 @@ function today(hour: number): string {
   return date.toISOString();
 }
 
-/** Week view's half-hour slot at `hour` in today's column (the week opens on today). */
-const todaySlot = (page: Page, hour: number) => page.locator('.rbc-day-slot.rbc-today .rbc-time-slot').nth(hour * 2);
+/**
+ * Clicks week view's half-hour slot at `hour` in today's column (the week opens on today), with
+ * the mouse as a person would: react-big-calendar selects on raw mouse events over empty cells,
+ * which Playwright's element click never finds actionable.
+ */
+async function clickTodaySlot(page: Page, hour: number): Promise<void> {
+  const slot = page.locator('.rbc-day-slot.rbc-today .rbc-time-slot').nth(hour * 2);
+  await slot.scrollIntoViewIfNeeded();
+  const box = await slot.boundingBox();
+  if (!box) throw new Error(`no slot at ${hour}:00 today`);
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
 const calendarEvent = (scope: Page | Locator, title: string) =>
   scope.locator('.rbc-event').filter({ hasText: title }).first();
 // The colour coding is set inline by eventPropGetter; Chromium reports it as rgb().
@@ -61,7 +71,7 @@ describe('calendar in Chromium with two users', () => {
   it('A creates a session by selecting a slot, edits it, and cancels it after the confirmation', async () => {
     const { page, dialogs } = a;
     await openCalendar(page);
-    await todaySlot(page, 10).click();
+    await clickTodaySlot(page, 10);
     const create = page.getByRole('dialog', { name: 'Create Session' });
     await create.getByLabel('Title *').fill('Morning riffs');
     await create.getByRole('button', { name: 'Create Session' }).click();
@@ -108,7 +118,7 @@ describe('calendar in Chromium with two users', () => {
 
   it('B books time with A; A sees the toast, accepts in Booking Requests, and both calendars show it green', async () => {
     const { page } = b;
-    await todaySlot(page, 15).click();
+    await clickTodaySlot(page, 15);
     const book = page.getByRole('dialog', { name: `Book Time with ${alice.name}` });
     await book.getByLabel('Title').fill('Bass overdubs');
     await book.getByLabel('Message').fill('Two songs');
@@ -121,7 +131,7 @@ describe('calendar in Chromium with two users', () => {
     const incoming = requests.getByTestId('incoming-booking').filter({ hasText: 'Bass overdubs' });
     await incoming.getByRole('button', { name: 'Accept' }).click();
     await incoming.getByText('accepted').waitFor();
-    await requests.getByRole('button', { name: 'Close' }).click();
+    await requests.getByRole('button', { name: 'Close', exact: true }).click();
 
     await a.page.getByRole('tab', { name: 'My Calendar' }).click();
     await until(async () => (await background(calendarEvent(a.page, 'Bass overdubs'))) === GREEN, {
