@@ -8,6 +8,8 @@ import { incomingBookingSchema } from './sessions.js';
  */
 export const busEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('new-message'), toUid: z.string(), message: messageSchema }),
+  /** Sign-out or a stolen refresh token ended these sessions: their sockets must stop listening. */
+  z.object({ type: z.literal('session-ended'), uid: z.string(), sessionIds: z.array(z.string()) }),
   z.object({ type: z.literal('new-booking-request'), toUid: z.string(), request: incomingBookingSchema }),
 ]);
 export type BusEvent = z.infer<typeof busEventSchema>;

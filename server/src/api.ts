@@ -38,7 +38,7 @@ export interface Api {
   close(): Promise<void>;
 }
 
-async function createIdentity(config: ApiConfig, db: Db, users: ReturnType<typeof usersRepository>) {
+async function createIdentity(config: ApiConfig, db: Db, users: ReturnType<typeof usersRepository>, bus: EventBus) {
   const identity = config.identity;
   if (identity.provider === 'firebase') {
     const verifier = await createFirebaseIdentity(identity);
@@ -56,6 +56,7 @@ async function createIdentity(config: ApiConfig, db: Db, users: ReturnType<typeo
     throttle: new LoginThrottle(loginFailuresRepository(db)),
     idTokenTtlSeconds: identity.idTokenTtlSeconds,
     refreshTokenTtlDays: identity.refreshTokenTtlDays,
+    onSessionsEnded: (uid, sessionIds) => bus.publish({ type: 'session-ended', uid, sessionIds }),
   });
   const verifier: IdentityVerifier = local;
   return { verifier, local, clientConfig: { provider: 'local' } as IdentityConfig };
@@ -75,7 +76,7 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
   const bus = options.bus ?? new InProcessEventBus();
   const db = await openDatabase(config);
   const users = usersRepository(db);
-  const identity = await createIdentity(config, db, users);
+  const identity = await createIdentity(config, db, users, bus);
   const follows = followsRepository(db);
   const sessions = sessionsRepository(db);
   const messages = new MessageService(messagesRepository(db), users, bus);

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { jsonCaller } from '../../server/src/testing/test-api.js';
-import { signUpUser } from '../../server/src/testing/test-api.js';
-import { logInThroughUi, newAccount } from '../support/accounts.js';
+import { signedInPage, type SignedIn } from '../support/accounts.js';
 import { startBox, type Box } from '../support/box.js';
-import { launchChromium, openPage, type WatchedPage } from '../support/browser.js';
+import { launchChromium } from '../support/browser.js';
 import { until } from '../support/until.js';
 
 let box: Box;
@@ -52,20 +51,17 @@ async function openCalendar(page: Page): Promise<void> {
 }
 
 describe('calendar in Chromium with two users', () => {
-  const alice = newAccount('alice');
-  const bob = newAccount('bob');
-  let a: WatchedPage;
-  let b: WatchedPage;
-  let aliceToken: string;
+  let a: SignedIn;
+  let b: SignedIn;
+  let alice: SignedIn['account'];
+  let bob: SignedIn['account'];
 
   beforeAll(async () => {
-    const call = jsonCaller(box.baseUrl);
-    aliceToken = (await signUpUser({ call }, alice)).idToken;
-    await signUpUser({ call }, bob);
-    [a, b] = await Promise.all([openPage(browser, box.baseUrl), openPage(browser, box.baseUrl)]);
-    await logInThroughUi(a.page, alice.email, alice.password);
-    await logInThroughUi(b.page, bob.email, bob.password);
-    await Promise.all([a.page.waitForURL('**/dashboard'), b.page.waitForURL('**/dashboard')]);
+    [a, b] = await Promise.all([
+      signedInPage(browser, box.baseUrl, 'alice'),
+      signedInPage(browser, box.baseUrl, 'bob'),
+    ]);
+    [alice, bob] = [a.account, b.account];
   });
 
   it('A creates a session by selecting a slot, edits it, and cancels it after the confirmation', async () => {
@@ -92,7 +88,7 @@ describe('calendar in Chromium with two users', () => {
 
   it("B follows A, sees A's followers session and requests to join it", async () => {
     const created = await jsonCaller(box.baseUrl)('POST', '/sessions/create', {
-      token: aliceToken,
+      token: a.idToken,
       body: { title: 'Fans-only jam', visibility: 'followers', startTime: today(12), endTime: today(13) },
     });
     expect(created.status).toBe(201);

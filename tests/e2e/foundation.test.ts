@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { logInThroughUi, newAccount, signUpThroughUi } from '../support/accounts.js';
 import { startBox, type Box } from '../support/box.js';
+import { logInThroughUi, newAccount, signUpThroughUi } from '../support/accounts.js';
 import { launchChromium, openPage } from '../support/browser.js';
 import { until } from '../support/until.js';
 

@@ -69,6 +69,29 @@ describe('realtime notifications', () => {
     expect(heard.map((message) => message.content)).toEqual(['for mallory']);
   });
 
+  it("closes a signed-out session's sockets at once and keeps the user's other sessions listening", async () => {
+    const alice = await signUpUser(box);
+    const bob = await signUpUser(box);
+    const login = await box.call('POST', '/api/auth/login', {
+      body: { email: `${bob.username}@example.test`, password: 'secret123' },
+    });
+    expect(login.status).toBe(200);
+    const laptop = connect(bob.idToken);
+    const phone = connect(login.body.idToken);
+    await Promise.all([laptop, phone].map(connected));
+    const onPhone: Message[] = [];
+    phone.on('new-message', (message: Message) => onPhone.push(message));
+
+    expect((await box.call('POST', '/api/auth/logout', { token: bob.idToken, body: {} })).status).toBe(204);
+    await until(() => !laptop.connected, { what: 'the signed-out socket closed' });
+    expect(phone.connected).toBe(true);
+    await box.call('POST', '/api/messages/send', {
+      token: alice.idToken,
+      body: { to_uid: bob.user.uid, content: 'still here?' },
+    });
+    await until(() => onPhone.length === 1, { what: 'the other session received the message' });
+  });
+
   it('refuses a socket with a bad token', async () => {
     const socket = connect('not-a-token');
     await expect(connected(socket)).rejects.toThrow('auth/unauthenticated');

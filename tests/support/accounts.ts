@@ -1,4 +1,6 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { jsonCaller, signUpUser } from '../../server/src/testing/test-api.js';
+import { openPage, type WatchedPage } from './browser.js';
 
 export interface Account {
   username: string;
@@ -8,8 +10,7 @@ export interface Account {
 }
 
 let serial = 0;
-
-/** A fresh account whose username no earlier run of the suite has used. */
+/** A fresh, unique account; `label` makes the name readable in failures ('alice' → 'Alice Tester'). */
 export function newAccount(label: string): Account {
   serial += 1;
   const username = `${label}${Date.now() % 100000}${serial}`;
@@ -40,4 +41,26 @@ export async function logInThroughUi(page: Page, email: string, password: string
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.locator('form').getByRole('button', { name: 'Login' }).click();
+}
+
+export interface SignedIn extends WatchedPage {
+  account: Account;
+  uid: string;
+  idToken: string;
+}
+
+/**
+ * An account made through the API (signup itself is covered by the foundation tests), then signed
+ * in through the login screen in a fresh browser context, landing on the dashboard.
+ */
+export async function signedInPage(browser: Browser, baseUrl: string, label: string): Promise<SignedIn> {
+  const account = newAccount(label);
+  const created = await signUpUser(
+    { call: jsonCaller(baseUrl) },
+    { name: account.name, username: account.username, email: account.email, password: account.password },
+  );
+  const watched = await openPage(browser, baseUrl);
+  await logInThroughUi(watched.page, account.email, account.password);
+  await watched.page.waitForURL('**/dashboard');
+  return { ...watched, account, uid: created.user.uid, idToken: created.idToken };
 }

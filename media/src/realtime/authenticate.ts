@@ -11,10 +11,13 @@ export function authenticateHandshake(verify: TokenVerifier) {
     if (!parsed.success) return next(new Error('auth/invalid-handshake'));
     if (!parsed.data.token) {
       socket.data.uid = null;
+      socket.data.sessionId = null;
       return next();
     }
     try {
-      socket.data.uid = (await verify(parsed.data.token)).uid;
+      const identity = await verify(parsed.data.token);
+      socket.data.uid = identity.uid;
+      socket.data.sessionId = identity.sessionId ?? null;
       next();
     } catch {
       next(new Error('auth/unauthenticated'));

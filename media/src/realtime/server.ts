@@ -32,7 +32,7 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
     options.logger.debug({ sid: socket.id, signedIn: socket.data.uid !== null }, 'socket connected');
     handleUserChannel(socket);
   });
-  const unsubscribe = options.subscribe((event) => deliverBusEvent(io, event));
+  const unsubscribe = options.subscribe((event) => deliverBusEvent(io, event, options.logger));
 
   let closed = false;
   return {

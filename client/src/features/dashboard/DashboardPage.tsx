@@ -6,6 +6,8 @@ import { CalendarSection } from '../calendar/CalendarSection';
 import { BOOKINGS_PANEL, PANEL_PARAM } from '../calendar/panel';
 import { useBookingToast } from '../calendar/useBookingToast';
 import { ExploreUsers } from '../explore/ExploreUsers';
+import { MessagesTab } from '../messages/MessagesTab';
+import { useInbox } from '../messages/useInbox';
 import { ProfileTab } from '../profile/ProfileTab';
 import { BookSession } from './BookSession';
 import { DashboardHome } from './DashboardHome';
@@ -39,6 +41,11 @@ export function DashboardPage({ defaultSection = 'dashboard' }: { defaultSection
   }
   useBookingToast(() => open('calendar', undefined, BOOKINGS_PANEL));
   const onMessage = (uid: string) => open('messages', uid);
+  const openWith = params.get(WITH_PARAM);
+  const inbox = useInbox({
+    openConversation: active === 'messages' ? openWith : null,
+    openConversationWith: onMessage,
+  });
   const onCollaborate = (uid: string) => open('collaborations', uid);
 
   function logOut() {
@@ -55,8 +62,7 @@ export function DashboardPage({ defaultSection = 'dashboard' }: { defaultSection
           username={profile?.user_username ?? user.displayName ?? ''}
           imageUrl={profile?.profileImageUrl ?? ''}
           active={active}
-          // The messaging release wires the unread count; until then there is nothing unread.
-          unreadCount={0}
+          unreadCount={inbox.total}
           onSelect={(section) => open(section)}
           onLogOut={logOut}
         />
@@ -73,9 +79,7 @@ export function DashboardPage({ defaultSection = 'dashboard' }: { defaultSection
             <ExploreUsers currentUid={user.uid} onMessage={onMessage} onCollaborate={onCollaborate} />
           )}
           {active === 'messages' && (
-            <PlaceholderSection title="Messages">
-              <p>Direct messages with your network arrive in the messaging release.</p>
-            </PlaceholderSection>
+            <MessagesTab currentUid={user.uid} selectedUid={openWith} onSelect={onMessage} inbox={inbox} />
           )}
           {active === 'collaborations' && (
             <PlaceholderSection title="Collaborations">

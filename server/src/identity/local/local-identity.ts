@@ -20,6 +20,8 @@ export interface LocalIdentityOptions {
   idTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   now?: () => number;
+  /** Told when sessions end, so whatever holds them open (the realtime sockets) can close them. */
+  onSessionsEnded?: (uid: string, sessionIds: string[]) => void;
 }
 
 const invalidRefreshToken = () =>
@@ -88,6 +90,7 @@ export class LocalIdentity implements IdentityVerifier {
     if (presentedHash !== session.token_hash) {
       // An already-rotated token came back: someone else holds a copy. End the session for both.
       await refreshTokens.revoke(session.id, this.now());
+      this.options.onSessionsEnded?.(session.uid, [session.id]);
       throw invalidRefreshToken();
     }
     const account = await accounts.findByUid(session.uid);
@@ -111,6 +114,7 @@ export class LocalIdentity implements IdentityVerifier {
       if (session && session.uid === identity.uid) sessionIds.add(session.id);
     }
     for (const id of sessionIds) await refreshTokens.revoke(id, this.now());
+    if (sessionIds.size > 0) this.options.onSessionsEnded?.(identity.uid, [...sessionIds]);
   }
 
   async setDisplayName(uid: string, displayName: string): Promise<{ uid: string; email: string; displayName: string }> {
