@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startBox, type Box } from '../support/box.js';
+import { describe, expect, it } from 'vitest';
 import { logInThroughUi, newAccount, signUpThroughUi } from '../support/accounts.js';
-import { launchChromium, openPage } from '../support/browser.js';
+import { openPage } from '../support/browser.js';
+import { useBoxAndChromium } from '../support/e2e-suite.js';
 import { until } from '../support/until.js';
 
-let box: Box;
-let browser: Browser;
-
-beforeAll(async () => {
-  [box, browser] = await Promise.all([startBox(), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await box?.stop();
-});
+const suite = useBoxAndChromium();
 
 describe('foundation flows in Chromium', () => {
   const alice = newAccount('alice');
   const bob = newAccount('bob');
 
   it('signs up, saves the profile, sets it up and greets the new user', async () => {
-    const { page } = await openPage(browser, box.baseUrl);
+    const { page } = await openPage(suite.browser, suite.box.baseUrl);
     await signUpThroughUi(page, alice);
     await page.getByText('Profile saved!').waitFor();
     await page.getByText('Setting Up Your Profile...').waitFor();
@@ -31,7 +21,7 @@ describe('foundation flows in Chromium', () => {
   });
 
   it('edits the profile and still shows the edit after a reload', async () => {
-    const { page, dialogs } = await openPage(browser, box.baseUrl);
+    const { page, dialogs } = await openPage(suite.browser, suite.box.baseUrl);
     await logInThroughUi(page, alice.email, alice.password);
     await page.waitForURL('**/dashboard');
     await page.getByRole('button', { name: 'My Profile' }).click();
@@ -52,7 +42,7 @@ describe('foundation flows in Chromium', () => {
   });
 
   it('logs out to the landing page', async () => {
-    const { page } = await openPage(browser, box.baseUrl);
+    const { page } = await openPage(suite.browser, suite.box.baseUrl);
     await logInThroughUi(page, alice.email, alice.password);
     await page.waitForURL('**/dashboard');
     await page.getByRole('button', { name: 'Log Out' }).click();
@@ -64,7 +54,7 @@ describe('foundation flows in Chromium', () => {
   });
 
   it('shows the spec message for a wrong password', async () => {
-    const { page } = await openPage(browser, box.baseUrl);
+    const { page } = await openPage(suite.browser, suite.box.baseUrl);
     await logInThroughUi(page, alice.email, 'not-the-password');
     await page.getByText('Incorrect password.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
@@ -72,12 +62,12 @@ describe('foundation flows in Chromium', () => {
   });
 
   it('finds a second account in Explore Users, follows it and sees it on the Dashboard', async () => {
-    const second = await openPage(browser, box.baseUrl);
+    const second = await openPage(suite.browser, suite.box.baseUrl);
     await signUpThroughUi(second.page, bob);
     await second.page.waitForURL('**/dashboard', { timeout: 20_000 });
     await second.page.context().close();
 
-    const { page } = await openPage(browser, box.baseUrl);
+    const { page } = await openPage(suite.browser, suite.box.baseUrl);
     await logInThroughUi(page, alice.email, alice.password);
     await page.waitForURL('**/dashboard');
     await page.getByText('You are not following anyone yet.').waitFor();

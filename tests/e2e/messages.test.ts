@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { jsonCaller } from '../../server/src/testing/test-api.js';
 import { signedInPage } from '../support/accounts.js';
-import { startBox, type Box } from '../support/box.js';
-import { launchChromium } from '../support/browser.js';
+import { useBoxAndChromium } from '../support/e2e-suite.js';
 
-let box: Box;
-let browser: Browser;
-
-beforeAll(async () => {
-  [box, browser] = await Promise.all([startBox(), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await box?.stop();
-});
+const suite = useBoxAndChromium();
 
 describe('direct messages in Chromium', () => {
   it('delivers a message live with a toast and a badge; links are clickable and markup stays text', async () => {
-    const alice = await signedInPage(browser, box.baseUrl, 'alice');
-    const bob = await signedInPage(browser, box.baseUrl, 'bob');
+    const alice = await signedInPage(suite.browser, suite.box.baseUrl, 'alice');
+    const bob = await signedInPage(suite.browser, suite.box.baseUrl, 'bob');
     const text = 'new mix https://example.com/mix?v=2 <b>x</b>';
 
     // Alice starts the conversation from Bob's card in Explore Users.
@@ -64,7 +53,7 @@ describe('direct messages in Chromium', () => {
     expect(await alice.page.getByTestId('toast').count()).toBe(0);
 
     // Read state lives on the server: Bob has nothing unread, and a reload shows no badge.
-    const unread = await jsonCaller(box.baseUrl)('GET', '/api/messages/unread', { token: bob.idToken });
+    const unread = await jsonCaller(suite.box.baseUrl)('GET', '/api/messages/unread', { token: bob.idToken });
     expect(unread.body).toEqual({ unreadCounts: [] });
     await bob.page.reload({ waitUntil: 'networkidle' });
     await bob.page.getByTestId('conversation-list').getByText(alice.account.name).waitFor();

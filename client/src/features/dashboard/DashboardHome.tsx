@@ -1,6 +1,4 @@
-import type { PublicUser } from '@riffroom/protocol';
-import { useEffect, useState } from 'react';
-import { useServices } from '../../app/ServicesContext';
+import { useMyFollowing } from '../../app/useMyFollowing';
 import { UserCard } from '../../components/UserCard';
 
 interface DashboardHomeProps {
@@ -12,23 +10,7 @@ interface DashboardHomeProps {
 
 /** The Dashboard section: a greeting and the people the user follows. */
 export function DashboardHome({ name, onMessage, onCollaborate }: DashboardHomeProps) {
-  const { api } = useServices();
-  const [following, setFollowing] = useState<PublicUser[] | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    api.users.getMyFollowing().then(
-      (users) => current && setFollowing(users),
-      (error: unknown) => {
-        // Spec part 8: follower list failures are only logged.
-        console.error('Failed to load following', error);
-        if (current) setFollowing([]);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [api]);
+  const following = useMyFollowing();
 
   return (
     <section className="section" aria-labelledby="dashboard-heading">

@@ -2,6 +2,7 @@ import type { Message, PublicUser } from '@riffroom/protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRealtimeEvent } from '../../app/RealtimeContext';
 import { useServices } from '../../app/ServicesContext';
+import { useMyFollowing } from '../../app/useMyFollowing';
 
 /**
  * Who the Messages tab can show: recent conversations (kept in most-recent-first order as messages
@@ -10,7 +11,6 @@ import { useServices } from '../../app/ServicesContext';
 export function useMessagingPeople(selectedUid: string | null) {
   const { api } = useServices();
   const [conversations, setConversations] = useState<PublicUser[] | null>(null);
-  const [network, setNetwork] = useState<PublicUser[]>([]);
   const [stranger, setStranger] = useState<PublicUser | null>(null);
 
   const reloadConversations = useCallback(() => {
@@ -23,10 +23,8 @@ export function useMessagingPeople(selectedUid: string | null) {
 
   useEffect(() => {
     reloadConversations();
-    api.users.getMyFollowing().then(setNetwork, (error: unknown) => {
-      console.error('Failed to load following', error);
-    });
-  }, [api, reloadConversations]);
+  }, [reloadConversations]);
+  const network = useMyFollowing() ?? [];
 
   // Read by bumpConversation, which must decide outside a state updater whether to refetch.
   const latest = useRef(conversations);
