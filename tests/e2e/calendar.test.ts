@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { jsonCaller } from '../../server/src/testing/test-api.js';
 import { signedInPage, type SignedIn } from '../support/accounts.js';
-import { startBox, type Box } from '../support/box.js';
-import { launchChromium } from '../support/browser.js';
+import { useBoxAndChromium } from '../support/e2e-suite.js';
 import { until } from '../support/until.js';
 
-let box: Box;
-let browser: Browser;
-
-beforeAll(async () => {
-  [box, browser] = await Promise.all([startBox(), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await box?.stop();
-});
+const suite = useBoxAndChromium();
 
 const GREEN = 'rgb(46, 157, 87)';
 const AMBER = 'rgb(245, 158, 11)';
@@ -58,8 +48,8 @@ describe('calendar in Chromium with two users', () => {
 
   beforeAll(async () => {
     [a, b] = await Promise.all([
-      signedInPage(browser, box.baseUrl, 'alice'),
-      signedInPage(browser, box.baseUrl, 'bob'),
+      signedInPage(suite.browser, suite.box.baseUrl, 'alice'),
+      signedInPage(suite.browser, suite.box.baseUrl, 'bob'),
     ]);
     [alice, bob] = [a.account, b.account];
   });
@@ -87,7 +77,7 @@ describe('calendar in Chromium with two users', () => {
   });
 
   it("B follows A, sees A's followers session and requests to join it", async () => {
-    const created = await jsonCaller(box.baseUrl)('POST', '/sessions/create', {
+    const created = await jsonCaller(suite.box.baseUrl)('POST', '/sessions/create', {
       token: a.idToken,
       body: { title: 'Fans-only jam', visibility: 'followers', startTime: today(12), endTime: today(13) },
     });
