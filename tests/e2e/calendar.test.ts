@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { jsonCaller } from '../../server/src/testing/test-api.js';
-import { signUpUser } from '../../server/src/testing/test-api.js';
-import { logInThroughUi, newAccount } from '../support/accounts.js';
-import { startBox, type Box } from '../support/box.js';
-import { launchChromium, openPage, type WatchedPage } from '../support/browser.js';
+import { signedInPage, type SignedIn } from '../support/accounts.js';
+import { useBoxAndChromium } from '../support/e2e-suite.js';
 import { until } from '../support/until.js';
 
-let box: Box;
-let browser: Browser;
-
-beforeAll(async () => {
-  [box, browser] = await Promise.all([startBox(), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await box?.stop();
-});
+const suite = useBoxAndChromium();
 
 const GREEN = 'rgb(46, 157, 87)';
 const AMBER = 'rgb(245, 158, 11)';
@@ -28,8 +17,18 @@ function today(hour: number): string {
   return date.toISOString();
 }
 
-/** Week view's half-hour slot at `hour` in today's column (the week opens on today). */
-const todaySlot = (page: Page, hour: number) => page.locator('.rbc-day-slot.rbc-today .rbc-time-slot').nth(hour * 2);
+/**
+ * Clicks week view's half-hour slot at `hour` in today's column (the week opens on today), with
+ * the mouse as a person would: react-big-calendar selects on raw mouse events over empty cells,
+ * which Playwright's element click never finds actionable.
+ */
+async function clickTodaySlot(page: Page, hour: number): Promise<void> {
+  const slot = page.locator('.rbc-day-slot.rbc-today .rbc-time-slot').nth(hour * 2);
+  await slot.scrollIntoViewIfNeeded();
+  const box = await slot.boundingBox();
+  if (!box) throw new Error(`no slot at ${hour}:00 today`);
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
 const calendarEvent = (scope: Page | Locator, title: string) =>
   scope.locator('.rbc-event').filter({ hasText: title }).first();
 // The colour coding is set inline by eventPropGetter; Chromium reports it as rgb().
@@ -42,26 +41,23 @@ async function openCalendar(page: Page): Promise<void> {
 }
 
 describe('calendar in Chromium with two users', () => {
-  const alice = newAccount('alice');
-  const bob = newAccount('bob');
-  let a: WatchedPage;
-  let b: WatchedPage;
-  let aliceToken: string;
+  let a: SignedIn;
+  let b: SignedIn;
+  let alice: SignedIn['account'];
+  let bob: SignedIn['account'];
 
   beforeAll(async () => {
-    const call = jsonCaller(box.baseUrl);
-    aliceToken = (await signUpUser({ call }, alice)).idToken;
-    await signUpUser({ call }, bob);
-    [a, b] = await Promise.all([openPage(browser, box.baseUrl), openPage(browser, box.baseUrl)]);
-    await logInThroughUi(a.page, alice.email, alice.password);
-    await logInThroughUi(b.page, bob.email, bob.password);
-    await Promise.all([a.page.waitForURL('**/dashboard'), b.page.waitForURL('**/dashboard')]);
+    [a, b] = await Promise.all([
+      signedInPage(suite.browser, suite.box.baseUrl, 'alice'),
+      signedInPage(suite.browser, suite.box.baseUrl, 'bob'),
+    ]);
+    [alice, bob] = [a.account, b.account];
   });
 
   it('A creates a session by selecting a slot, edits it, and cancels it after the confirmation', async () => {
     const { page, dialogs } = a;
     await openCalendar(page);
-    await todaySlot(page, 10).click();
+    await clickTodaySlot(page, 10);
     const create = page.getByRole('dialog', { name: 'Create Session' });
     await create.getByLabel('Title *').fill('Morning riffs');
     await create.getByRole('button', { name: 'Create Session' }).click();
@@ -81,8 +77,8 @@ describe('calendar in Chromium with two users', () => {
   });
 
   it("B follows A, sees A's followers session and requests to join it", async () => {
-    const created = await jsonCaller(box.baseUrl)('POST', '/sessions/create', {
-      token: aliceToken,
+    const created = await jsonCaller(suite.box.baseUrl)('POST', '/sessions/create', {
+      token: a.idToken,
       body: { title: 'Fans-only jam', visibility: 'followers', startTime: today(12), endTime: today(13) },
     });
     expect(created.status).toBe(201);
@@ -108,7 +104,7 @@ describe('calendar in Chromium with two users', () => {
 
   it('B books time with A; A sees the toast, accepts in Booking Requests, and both calendars show it green', async () => {
     const { page } = b;
-    await todaySlot(page, 15).click();
+    await clickTodaySlot(page, 15);
     const book = page.getByRole('dialog', { name: `Book Time with ${alice.name}` });
     await book.getByLabel('Title').fill('Bass overdubs');
     await book.getByLabel('Message').fill('Two songs');
@@ -121,7 +117,7 @@ describe('calendar in Chromium with two users', () => {
     const incoming = requests.getByTestId('incoming-booking').filter({ hasText: 'Bass overdubs' });
     await incoming.getByRole('button', { name: 'Accept' }).click();
     await incoming.getByText('accepted').waitFor();
-    await requests.getByRole('button', { name: 'Close' }).click();
+    await requests.getByRole('button', { name: 'Close', exact: true }).click();
 
     await a.page.getByRole('tab', { name: 'My Calendar' }).click();
     await until(async () => (await background(calendarEvent(a.page, 'Bass overdubs'))) === GREEN, {

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ALICE, fakeServices, makeSession, makeUser } from '../../testing/fakeServices';
@@ -18,7 +18,10 @@ function setup() {
   return { ...fakes, alerts, user: userEvent.setup() };
 }
 
-describe('Calendar section', () => {
+// react-big-calendar lays out a whole week in happy-dom: slow on a busy 2-core machine, not wrong.
+configure({ asyncUtilTimeout: 5000 });
+
+describe('Calendar section', { timeout: 20_000 }, () => {
   it('shows the four tabs and my sessions in their colours at 70vh', async () => {
     const { services, api } = setup();
     vi.mocked(api.sessions.ofUser).mockResolvedValue([

@@ -1,29 +1,14 @@
 import type { PublicUser } from '@riffroom/protocol';
-import { useEffect, useState } from 'react';
-import { useServices } from '../../app/ServicesContext';
+import { useState } from 'react';
+import { useMyFollowing } from '../../app/useMyFollowing';
 import { Avatar } from '../../components/Avatar';
 import { displayName, roleLabel } from '../../components/userLabels';
 import { UserCalendar } from './UserCalendar';
 
 /** My Following: the people you follow first; choosing one shows their calendar. */
 export function FollowingTab({ viewerUid, onBooked }: { viewerUid: string; onBooked: () => void }) {
-  const { api } = useServices();
-  const [following, setFollowing] = useState<PublicUser[] | null>(null);
+  const following = useMyFollowing();
   const [selected, setSelected] = useState<PublicUser | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    api.users.getMyFollowing().then(
-      (list) => current && setFollowing(list),
-      (error: unknown) => {
-        console.error('Failed to load following', error);
-        if (current) setFollowing([]);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [api]);
 
   if (selected) {
     return <UserCalendar viewerUid={viewerUid} user={selected} onBack={() => setSelected(null)} onBooked={onBooked} />;
