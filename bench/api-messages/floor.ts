@@ -11,7 +11,17 @@ export interface CapturedQuery {
   bindings: unknown[];
 }
 
-export function replay(db: Database.Database, queries: CapturedQuery[], iterations: number, warmup: number): Summary {
+export interface FloorResult extends Summary {
+  /** CPU milliseconds per replay: unlike wall time, barely moved by other work on a busy box. */
+  cpuMs: number;
+}
+
+export function replay(
+  db: Database.Database,
+  queries: CapturedQuery[],
+  iterations: number,
+  warmup: number,
+): FloorResult {
   const statements = queries.map((query) => ({ statement: db.prepare(query.sql), bindings: query.bindings }));
   const runAll = () => {
     for (const { statement, bindings } of statements) {
@@ -21,12 +31,14 @@ export function replay(db: Database.Database, queries: CapturedQuery[], iteratio
   };
   for (let i = 0; i < warmup; i += 1) runAll();
   const samples: number[] = [];
+  const cpu = process.cpuUsage();
   for (let i = 0; i < iterations; i += 1) {
     const started = process.hrtime.bigint();
     runAll();
     samples.push(Number(process.hrtime.bigint() - started) / 1e6);
   }
-  return summarize(samples);
+  const used = process.cpuUsage(cpu);
+  return { ...summarize(samples), cpuMs: (used.user + used.system) / 1000 / Math.max(iterations, 1) };
 }
 
 /** SQLite's plan for each query, to see which index (or none) it walks. */

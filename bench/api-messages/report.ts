@@ -1,6 +1,6 @@
 /** The three outputs of the API benchmark: a table on stdout, JSON, and an SVG bar chart. */
 import type { LoadResult } from './load-client.js';
-import type { Summary } from './stats.js';
+import type { FloorResult } from './floor.js';
 
 export const TARGET_P99_MS = 5;
 
@@ -9,8 +9,8 @@ export interface ScenarioResult {
   caller: string;
   endpoint: string;
   request: string;
-  api: LoadResult;
-  floor: Summary;
+  api: LoadResult & { cpuMsPerRequest: number };
+  floor: FloorResult;
   queries: string[];
   plans: string[][];
 }
@@ -23,8 +23,10 @@ export function table(results: ScenarioResult[]): string {
     'API p50 ms',
     'API p99 ms',
     'req/s',
+    'API CPU ms/req',
     'SQL p50 ms',
     'SQL p99 ms',
+    'SQL CPU ms',
     'API/SQL p50',
     `p99 < ${TARGET_P99_MS} ms`,
   ];
@@ -33,8 +35,10 @@ export function table(results: ScenarioResult[]): string {
     ms(r.api.latency.p50),
     ms(r.api.latency.p99),
     r.api.throughput.requestsPerSecond.toFixed(0),
+    ms(r.api.cpuMsPerRequest),
     ms(r.floor.p50),
     ms(r.floor.p99),
+    ms(r.floor.cpuMs),
     `${(r.api.latency.p50 / Math.max(r.floor.p50, 0.001)).toFixed(1)}x`,
     r.api.latency.p99 < TARGET_P99_MS ? 'yes' : `no (+${ms(r.api.latency.p99 - TARGET_P99_MS)})`,
   ]);

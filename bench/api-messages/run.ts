@@ -172,6 +172,9 @@ export async function runApiMessagesBench(size: BenchSize, options: { smoke: boo
         if (probe.status >= 300) throw new Error(`${request.route} answered ${probe.status}`);
 
         const floor = replay(raw, captured, size.latencyRequests, size.warmup);
+        // The API's process does nothing but serve while the load client runs, so its CPU time
+        // divided by the requests it answered is the API's CPU cost per request.
+        const cpuBefore = process.cpuUsage();
         const result = await load(child, {
           url: baseUrl + request.route,
           method: request.method,
@@ -183,13 +186,15 @@ export async function runApiMessagesBench(size: BenchSize, options: { smoke: boo
           durationSeconds: size.durationSeconds,
           amount: size.amount,
         });
+        const cpu = process.cpuUsage(cpuBefore);
+        const answered = size.warmup + size.latencyRequests + result.throughput.requests;
         if (result.failures > 0) throw new Error(`${request.route}: ${result.failures} requests failed`);
         scenarios.push({
           name: `${request.endpoint} (${label})`,
           caller: label,
           endpoint: request.endpoint,
           request: `${request.method} ${request.route.replace(profile.busiestPartner, '{uid}')}`,
-          api: result,
+          api: { ...result, cpuMsPerRequest: (cpu.user + cpu.system) / 1000 / answered },
           floor,
           queries: captured.map((query) => query.sql),
           plans: plans(raw, captured),

@@ -23,6 +23,8 @@ describe('api-messages benchmark (smoke)', () => {
       expect(scenario.api.latency.p99).toBeGreaterThan(0);
       expect(scenario.api.throughput.requests).toBeGreaterThan(0);
       expect(scenario.api.failures).toBe(0);
+      expect(scenario.api.cpuMsPerRequest).toBeGreaterThan(0);
+      expect(scenario.floor.cpuMs).toBeGreaterThanOrEqual(0);
       expect(scenario.floor.samples).toBe(SMOKE.latencyRequests);
       expect(scenario.queries.length).toBeGreaterThan(0);
       expect(scenario.plans).toHaveLength(scenario.queries.length);
