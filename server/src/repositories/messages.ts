@@ -30,26 +30,59 @@ export function messagesRepository(db: Db) {
 
     /** Both directions between two users, newest `limit` before the cursor, returned oldest first. */
     async page(a: string, b: string, limit: number, beforeId?: number): Promise<Message[]> {
-      const query = table()
-        .where((q) => q.where({ from_uid: a, to_uid: b }).orWhere({ from_uid: b, to_uid: a }))
+      // One ordered index walk per direction (messages_pair_idx), each stopping after `limit` rows,
+      // then a merge of at most 2 x limit: an OR over both directions made SQLite read and sort
+      // the whole conversation for every page.
+      const direction = (from: string, to: string) =>
+        db<MessageRow>('messages')
+          .select('*')
+          .where({ from_uid: from, to_uid: to })
+          .modify((q) => (beforeId === undefined ? q : q.where('id', '<', beforeId)))
+          .orderBy('id', 'desc')
+          .limit(limit);
+      const rows = (await db
+        .select('*')
+        .from(direction(a, b).as('mine'))
+        .unionAll((q) => q.select('*').from(direction(b, a).as('theirs')))
         .orderBy('id', 'desc')
-        .limit(limit);
-      if (beforeId !== undefined) query.where('id', '<', beforeId);
-      const rows = (await query) as MessageRow[];
+        .limit(limit)) as MessageRow[];
       return rows.reverse().map(toMessage);
     },
 
-    /** The other party of each conversation with its latest message id, most recent first. */
+    /** The other party of each conversation, most recent conversation first. */
     async conversationPartners(uid: string): Promise<string[]> {
-      // Each half uses messages_pair_idx / messages_unread_idx; raw SQL because knex misplaces
-      // GROUP BY inside a UNION. Plain SQL that SQLite and PostgreSQL both accept.
+      // A loose index scan: each step seeks the next distinct partner in messages_pair_idx (people
+      // the caller wrote to) or messages_received_pair_idx (people who wrote to the caller), then
+      // one seek per partner and direction finds the latest id. The cost follows the number of
+      // partners, not of messages; GROUP BY over the caller's messages took 50 ms for a busy user.
+      // Plain SQL that SQLite and PostgreSQL both accept.
       const result = await db.raw(
-        `SELECT other, MAX(last) AS last FROM (
-           SELECT to_uid AS other, MAX(id) AS last FROM messages WHERE from_uid = ? GROUP BY to_uid
-           UNION ALL
-           SELECT from_uid AS other, MAX(id) AS last FROM messages WHERE to_uid = ? GROUP BY from_uid
-         ) AS c GROUP BY other ORDER BY last DESC`,
-        [uid, uid],
+        `WITH RECURSIVE
+           wrote_to(other) AS (
+             SELECT MIN(to_uid) FROM messages WHERE from_uid = ?
+             UNION ALL
+             SELECT (SELECT MIN(m.to_uid) FROM messages m WHERE m.from_uid = ? AND m.to_uid > w.other)
+             FROM wrote_to w WHERE w.other IS NOT NULL
+           ),
+           heard_from(other) AS (
+             SELECT MIN(from_uid) FROM messages WHERE to_uid = ?
+             UNION ALL
+             SELECT (SELECT MIN(m.from_uid) FROM messages m WHERE m.to_uid = ? AND m.from_uid > h.other)
+             FROM heard_from h WHERE h.other IS NOT NULL
+           ),
+           partners(other) AS (
+             SELECT other FROM wrote_to WHERE other IS NOT NULL
+             UNION
+             SELECT other FROM heard_from WHERE other IS NOT NULL
+           ),
+           latest(other, sent, received) AS (
+             SELECT p.other,
+               COALESCE((SELECT MAX(m.id) FROM messages m WHERE m.from_uid = ? AND m.to_uid = p.other), 0),
+               COALESCE((SELECT MAX(m.id) FROM messages m WHERE m.from_uid = p.other AND m.to_uid = ?), 0)
+             FROM partners p
+           )
+         SELECT other FROM latest ORDER BY CASE WHEN sent > received THEN sent ELSE received END DESC`,
+        [uid, uid, uid, uid, uid, uid],
       );
       const rows: { other: string }[] = Array.isArray(result) ? result : result.rows;
       return rows.map((row) => row.other);

@@ -3,6 +3,7 @@ import * as m0001 from './0001_users_and_identity.js';
 import * as m0002 from './0002_messages.js';
 import * as m0003 from './0003_calendar.js';
 import * as m0004 from './0004_rooms.js';
+import * as m0005 from './0005_messages_received_pair_index.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0002_messages': m0002,
   '0003_calendar': m0003,
   '0004_rooms': m0004,
+  '0005_messages_received_pair_index': m0005,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,0 +1,100 @@
+/**
+ * The load generator, in its own process so that it does not share the API's event loop: a
+ * sequential keep-alive loop for latency (one request in flight, microsecond timer), then
+ * autocannon with several connections for throughput. Driven over IPC by run.ts.
+ */
+import http from 'node:http';
+import autocannon from 'autocannon';
+import { summarize, type Summary } from './stats.js';
+
+export interface LoadRequest {
+  url: string;
+  method: 'GET' | 'POST';
+  token: string;
+  body?: string;
+  /** Sequential requests timed one by one, after `warmup` untimed ones. */
+  latencyRequests: number;
+  warmup: number;
+  connections: number;
+  /** autocannon runs for this many seconds, or, when `amount` is set, for that many requests. */
+  durationSeconds: number;
+  amount?: number;
+}
+
+export interface LoadResult {
+  latency: Summary;
+  throughput: { requestsPerSecond: number; p50: number; p99: number; connections: number; requests: number };
+  failures: number;
+}
+
+function once(request: LoadRequest, agent: http.Agent): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      request.url,
+      {
+        method: request.method,
+        agent,
+        headers: {
+          authorization: `Bearer ${request.token}`,
+          ...(request.body ? { 'content-type': 'application/json' } : {}),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(request.body);
+  });
+}
+
+async function measure(request: LoadRequest): Promise<LoadResult> {
+  let failures = 0;
+  // A fresh keep-alive socket per scenario: one left idle while the driver replays SQL would be
+  // closed by the server's keep-alive timeout just as it is reused.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const samples: number[] = [];
+  try {
+    for (let i = 0; i < request.warmup; i += 1) if ((await once(request, agent)) >= 300) failures += 1;
+    for (let i = 0; i < request.latencyRequests; i += 1) {
+      const started = process.hrtime.bigint();
+      const status = await once(request, agent);
+      samples.push(Number(process.hrtime.bigint() - started) / 1e6);
+      if (status >= 300) failures += 1;
+    }
+  } finally {
+    agent.destroy();
+  }
+  const cannon = await autocannon({
+    url: request.url,
+    method: request.method,
+    connections: request.connections,
+    ...(request.amount ? { amount: request.amount } : { duration: request.durationSeconds }),
+    headers: {
+      authorization: `Bearer ${request.token}`,
+      ...(request.body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(request.body ? { body: request.body } : {}),
+  });
+  failures += cannon.non2xx + cannon.errors + cannon.timeouts;
+  return {
+    latency: summarize(samples),
+    throughput: {
+      requestsPerSecond: cannon.requests.average,
+      p50: cannon.latency.p50,
+      p99: cannon.latency.p99,
+      connections: request.connections,
+      requests: cannon.requests.total,
+    },
+    failures,
+  };
+}
+
+process.on('message', (request: LoadRequest) => {
+  measure(request).then(
+    (result) => process.send?.({ ok: true, result }),
+    (error: unknown) => process.send?.({ ok: false, message: String(error) }),
+  );
+});
+process.on('disconnect', () => process.exit(0));

@@ -1,0 +1,71 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadApiConfig } from '../config/load.js';
+import { openDatabase, type Db } from '../db/connect.js';
+import { messagesRepository } from './messages.js';
+import { usersRepository } from './users.js';
+
+// The conversation list and pages use index-walking SQL (see the repository); these compare them
+// with the obvious answer computed in JavaScript over a random history with both directions.
+let dataDir: string;
+let db: Db;
+const repo = () => messagesRepository(db);
+const uids = ['u0', 'u1', 'u2', 'u3', 'u4', 'u5', 'u6', 'u7'];
+const sent: { id: number; from: string; to: string }[] = [];
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'riffroom-messages-repo-'));
+  db = await openDatabase(loadApiConfig({}, { dataDir, logLevel: 'silent' }));
+  for (const uid of uids) {
+    await usersRepository(db).insert(uid, { user_email: `${uid}@example.test`, user_username: uid }, 0);
+  }
+  let state = 7;
+  const random = () => (state = (state * 48271) % 2147483647) / 2147483647;
+  for (let i = 0; i < 300; i += 1) {
+    // u7 never takes part, and u6 only ever receives: both edge cases of the partner walk.
+    const from = uids[Math.floor(random() * 6)]!;
+    let to = uids[Math.floor(random() * 7)]!;
+    if (to === from) to = 'u6';
+    const message = await repo().insert(from, to, `m${i}`, i);
+    sent.push({ id: Number(message._id), from, to });
+  }
+});
+
+afterAll(async () => {
+  await db?.destroy();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+function expectedPartners(uid: string): string[] {
+  const latest = new Map<string, number>();
+  for (const m of sent) {
+    const other = m.from === uid ? m.to : m.to === uid ? m.from : null;
+    if (other) latest.set(other, Math.max(latest.get(other) ?? 0, m.id));
+  }
+  return [...latest.entries()].sort((a, b) => b[1] - a[1]).map(([other]) => other);
+}
+
+describe('messages repository', () => {
+  it('lists every conversation partner, most recent conversation first', async () => {
+    for (const uid of uids) expect(await repo().conversationPartners(uid)).toEqual(expectedPartners(uid));
+    expect(await repo().conversationPartners('u7')).toEqual([]);
+    expect((await repo().conversationPartners('u6')).length).toBeGreaterThan(0);
+  });
+
+  it('pages a conversation newest first from a cursor, in both directions, oldest first within a page', async () => {
+    const between = sent.filter((m) => (m.from === 'u0' && m.to === 'u1') || (m.from === 'u1' && m.to === 'u0'));
+    expect(between.length).toBeGreaterThan(8);
+    for (const limit of [1, 3, 50]) {
+      for (const before of [undefined, between[between.length - 1]!.id, between[4]!.id, between[0]!.id]) {
+        const expected = between
+          .filter((m) => before === undefined || m.id < before)
+          .slice(-limit)
+          .map((m) => String(m.id));
+        const page = await repo().page('u0', 'u1', limit, before);
+        expect(page.map((m) => m._id)).toEqual(expected);
+      }
+    }
+  });
+});

@@ -1,0 +1,40 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runApiMessagesBench, SMOKE } from '../../bench/api-messages/run.js';
+
+// Keeps the API benchmark working: the same code on a tiny database. It checks that every figure
+// is produced, never how fast anything is (speed belongs to `npm run bench:api`).
+const outDir = mkdtempSync(path.join(tmpdir(), 'riffroom-bench-smoke-'));
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+describe('api-messages benchmark (smoke)', () => {
+  it('measures every endpoint at the API and at the SQL floor, and writes its JSON and chart', async () => {
+    const { report, table } = await runApiMessagesBench(SMOKE, { smoke: true, outDir });
+
+    const endpoints = ['unread counts', 'conversation list', 'conversation page', 'message send'];
+    expect(report.scenarios.map((s) => s.name)).toEqual([
+      ...endpoints.map((e) => `${e} (heaviest user)`),
+      ...endpoints.map((e) => `${e} (median user)`),
+    ]);
+    for (const scenario of report.scenarios) {
+      expect(scenario.api.latency.samples).toBe(SMOKE.latencyRequests);
+      expect(scenario.api.latency.p99).toBeGreaterThan(0);
+      expect(scenario.api.throughput.requests).toBeGreaterThan(0);
+      expect(scenario.api.failures).toBe(0);
+      expect(scenario.api.cpuMsPerRequest).toBeGreaterThan(0);
+      expect(scenario.floor.cpuMs).toBeGreaterThanOrEqual(0);
+      expect(scenario.floor.samples).toBe(SMOKE.latencyRequests);
+      expect(scenario.queries.length).toBeGreaterThan(0);
+      expect(scenario.plans).toHaveLength(scenario.queries.length);
+    }
+    expect(report.dataset.callers.heaviest!.sent).toBeGreaterThan(report.dataset.callers.median!.sent);
+    expect(table.split('\n')).toHaveLength(2 + report.scenarios.length);
+
+    const written = JSON.parse(readFileSync(path.join(outDir, 'api-messages.json'), 'utf8'));
+    expect(written.scenarios).toHaveLength(report.scenarios.length);
+    expect(readFileSync(path.join(outDir, 'api-messages.svg'), 'utf8')).toContain('<svg');
+    expect(existsSync(path.join(outDir, 'api-messages.svg'))).toBe(true);
+  });
+});
