@@ -1,0 +1,213 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+// Code passed to page.evaluate/addInitScript runs in the browser, so this file sees DOM types.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { newAccount, signUpThroughUi } from '../support/accounts.js';
+import { startBox, type Box } from '../support/box.js';
+import { launchChromium, openPage, type WatchedPage } from '../support/browser.js';
+import { installStudioCapture, QUADRANT_COLOURS } from '../support/studio-capture.js';
+import { until } from '../support/until.js';
+
+let box: Box;
+let browser: Browser;
+
+beforeAll(async () => {
+  [box, browser] = await Promise.all([startBox(), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await box?.stop();
+});
+
+/** The colour at (fx, fy) of the frame a <video> currently shows, fx/fy in 0..1 of the picture. */
+async function pixelAt(page: Page, testId: string, fx: number, fy: number): Promise<number[]> {
+  return page.evaluate(
+    ({ testId, fx, fy }) => {
+      const video = document.querySelector<HTMLVideoElement>(`[data-testid="${testId}"]`);
+      if (!video || video.videoWidth === 0) return [];
+      const canvas = document.createElement('canvas');
+      canvas.width = video.videoWidth;
+      canvas.height = video.videoHeight;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(video, 0, 0);
+      const x = Math.floor(fx * canvas.width);
+      const y = Math.floor(fy * canvas.height);
+      return Array.from(context.getImageData(x, y, 1, 1).data.slice(0, 3));
+    },
+    { testId, fx, fy },
+  );
+}
+
+function close(actual: number[], expected: readonly number[], tolerance = 45): boolean {
+  return actual.length === 3 && actual.every((value, i) => Math.abs(value - expected[i]!) <= tolerance);
+}
+
+/** Inbound (guest) or outbound (host) program audio as the page's own RTCPeerConnections report it. */
+async function audioRtpStats(page: Page, direction: 'inbound-rtp' | 'outbound-rtp') {
+  return page.evaluate(async (direction) => {
+    const connections = (window as unknown as { __testPeerConnections: RTCPeerConnection[] }).__testPeerConnections;
+    for (const connection of connections) {
+      if (connection.connectionState === 'closed') continue;
+      const report = await connection.getStats();
+      for (const stats of report.values()) {
+        if (stats.type !== direction || stats.kind !== 'audio') continue;
+        const codec = report.get(stats.codecId);
+        return {
+          bytes: (stats.bytesReceived ?? stats.bytesSent) as number,
+          timestamp: stats.timestamp as number,
+          channels: codec?.channels as number | undefined,
+          fmtp: (codec?.sdpFmtpLine ?? '') as string,
+          mimeType: codec?.mimeType as string | undefined,
+        };
+      }
+    }
+    return null;
+  }, direction);
+}
+
+async function measuredKbps(page: Page, direction: 'inbound-rtp' | 'outbound-rtp', windowMs = 3000) {
+  const first = await until(() => audioRtpStats(page, direction), { what: `${direction} audio stats` });
+  await until(async () => ((await audioRtpStats(page, direction))?.timestamp ?? 0) - first.timestamp >= windowMs, {
+    what: 'a measuring window of audio stats',
+  });
+  const last = (await audioRtpStats(page, direction))!;
+  return { kbps: ((last.bytes - first.bytes) * 8) / (last.timestamp - first.timestamp), codec: last };
+}
+
+describe('collaboration room over the SFU, in Chromium', () => {
+  let host: WatchedPage;
+  let guest: WatchedPage;
+  const hostAccount = newAccount('host');
+  const chosenKbps = 320;
+
+  it('the host signs in, starts hosting and shares a screen with stereo program audio', async () => {
+    host = await openPage(browser, box.baseUrl);
+    await host.page.addInitScript(installStudioCapture, QUADRANT_COLOURS);
+    await signUpThroughUi(host.page, hostAccount);
+
+    await host.page.getByRole('button', { name: 'Collaborations' }).click();
+    await host.page.getByRole('button', { name: 'Start Hosting' }).click();
+    await host.page.waitForURL('**/host-collaboration');
+    await host.page.getByRole('heading', { name: `${hostAccount.name}'s Room` }).waitFor({ timeout: 15_000 });
+    await host.page.getByText('Connected (High Performance)').waitFor({ timeout: 15_000 });
+    await host.page.getByText('Your screen will appear here when sharing').waitFor();
+
+    await host.page.getByLabel('Program audio source').selectOption('capture');
+    await host.page.getByLabel('Audio bitrate').selectOption(String(chosenKbps));
+    await host.page.getByRole('button', { name: 'Start Screen Share' }).click();
+    await host.page.getByRole('button', { name: 'Stop Screen Share' }).waitFor();
+    expect(host.dialogs).toEqual([]);
+    await until(async () => close(await pixelAt(host.page, 'host-preview', 0.25, 0.25), QUADRANT_COLOURS.topLeft), {
+      what: 'the host preview showing the shared screen',
+    });
+    await host.page.getByText(/Program audio: \d+ kbps · stereo/).waitFor({ timeout: 15_000 });
+  });
+
+  it('an anonymous guest joins by the invite link and sees the host screen, pixel for pixel', async () => {
+    const link = await host.page.getByLabel('Invite link').inputValue();
+    expect(link).toMatch(/\/join-room\/[A-Za-z0-9_-]+$/);
+    guest = await openPage(browser, box.baseUrl);
+    await guest.page.addInitScript(installStudioCapture, QUADRANT_COLOURS);
+    await guest.page.goto(link);
+    await guest.page.waitForURL('**/join-collaboration/**');
+    await guest.page.getByText('Connected (High Performance)').waitFor({ timeout: 15_000 });
+    await guest.page.getByRole('button', { name: 'Login for Full Features' }).waitFor();
+
+    for (const [fx, fy, colour] of [
+      [0.25, 0.25, QUADRANT_COLOURS.topLeft],
+      [0.75, 0.25, QUADRANT_COLOURS.topRight],
+      [0.25, 0.75, QUADRANT_COLOURS.bottomLeft],
+      [0.75, 0.75, QUADRANT_COLOURS.bottomRight],
+    ] as const) {
+      await until(async () => close(await pixelAt(guest.page, 'remote-screen', fx, fy), colour), {
+        timeoutMs: 15_000,
+        what: `the guest's video showing the host colour at ${fx},${fy}`,
+      });
+    }
+    const size = await guest.page
+      .getByTestId('remote-screen')
+      .evaluate((video: HTMLVideoElement) => [video.videoWidth, video.videoHeight, video.clientHeight]);
+    expect(size).toEqual([1280, 720, 400]);
+    expect(await guest.page.getByText('Waiting for host to share screen...').count()).toBe(0);
+  });
+
+  it('the guest receives 2-channel Opus at the chosen bitrate', async () => {
+    const { kbps, codec } = await measuredKbps(guest.page, 'inbound-rtp');
+    expect(codec.mimeType?.toLowerCase()).toBe('audio/opus');
+    expect(codec.channels).toBe(2);
+    expect(codec.fmtp).toMatch(/stereo=1/);
+    // Opus is variable-rate; noise keeps it near the target. 15% either way is still unmistakably
+    // the chosen rate and far from the 32-64 kbps voice defaults.
+    expect(kbps).toBeGreaterThan(chosenKbps * 0.85);
+    expect(kbps).toBeLessThan(chosenKbps * 1.15);
+    const shown = await guest.page.getByTestId('audio-stats').textContent();
+    expect(shown).toMatch(/^Program audio: \d+ kbps · stereo$/);
+    const shownKbps = Number(/(\d+) kbps/.exec(shown ?? '')?.[1]);
+    expect(Math.abs(shownKbps - chosenKbps)).toBeLessThan(chosenKbps * 0.2);
+  });
+
+  it('chat works both ways', async () => {
+    await guest.page.getByLabel('Chat message').fill('hello from the guest');
+    await guest.page.getByLabel('Chat message').press('Enter');
+    await host.page.getByText('hello from the guest').waitFor();
+    await host.page.getByLabel('Chat message').fill('welcome, guest');
+    await host.page.getByRole('button', { name: 'Send' }).click();
+    await guest.page.getByText('welcome, guest').waitFor();
+  });
+
+  it("the guest sees the host's cursor dot move", async () => {
+    const preview = await host.page.getByTestId('host-preview').boundingBox();
+    expect(preview).not.toBeNull();
+    const spot = async (fx: number, fy: number) => {
+      // The preview letterboxes 16:9 into its box; aim inside the picture.
+      const pictureHeight = Math.min(preview!.height, (preview!.width * 9) / 16);
+      const pictureWidth = (pictureHeight * 16) / 9;
+      const left = preview!.x + (preview!.width - pictureWidth) / 2;
+      const top = preview!.y + (preview!.height - pictureHeight) / 2;
+      await host.page.mouse.move(left + fx * pictureWidth, top + fy * pictureHeight, { steps: 4 });
+    };
+    const dotIn = async () => {
+      const dot = await guest.page.getByTestId('host-cursor').boundingBox();
+      const video = await guest.page.getByTestId('remote-screen').boundingBox();
+      if (!dot || !video) return null;
+      return {
+        x: (dot.x + dot.width / 2 - video.x) / video.width,
+        y: (dot.y + dot.height / 2 - video.y) / video.height,
+      };
+    };
+
+    await spot(0.2, 0.3);
+    const first = await until(
+      async () => {
+        const at = await dotIn();
+        return at && at.x < 0.4 ? at : null;
+      },
+      { what: 'the cursor dot on the left of the guest video' },
+    );
+    await spot(0.8, 0.7);
+    const second = await until(
+      async () => {
+        const at = await dotIn();
+        return at && at.x > 0.6 && at.y > first.y ? at : null;
+      },
+      { what: 'the cursor dot moving right and down' },
+    );
+    expect(second.x - first.x).toBeGreaterThan(0.3);
+  });
+
+  it('the host ends the session and the guest sees the end state', async () => {
+    await host.page.getByRole('button', { name: 'End Session' }).click();
+    await until(() => host.dialogs.includes('Are you sure you want to end this session?'), { what: 'the confirm' });
+    await host.page.waitForURL('**/dashboard');
+    await guest.page.getByRole('heading', { name: 'Session ended' }).waitFor();
+    // Ended for good: the link now says so.
+    const again = await openPage(browser, box.baseUrl);
+    await again.page.goto(guest.page.url());
+    await again.page.getByRole('heading', { name: 'Unable to Join Room' }).waitFor();
+    await again.page.getByText('Room not found or has ended').waitFor();
+    await again.page.context().close();
+    await host.page.context().close();
+    await guest.page.context().close();
+  });
+});
