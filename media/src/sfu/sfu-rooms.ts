@@ -16,6 +16,8 @@ export interface SfuRoomsEvents {
  */
 export class SfuRooms extends EventEmitter<SfuRoomsEvents> {
   private rooms = new Map<string, Promise<SfuRoom>>();
+  /** Which worker slot each room was placed on. */
+  private placement = new Map<string, number>();
   private readonly onReplaced = ({ index }: { index: number }) => void this.rebuildWorker(index);
 
   constructor(
@@ -31,11 +33,16 @@ export class SfuRooms extends EventEmitter<SfuRoomsEvents> {
   get(roomId: string): Promise<SfuRoom> {
     let room = this.rooms.get(roomId);
     if (!room) {
-      room = SfuRoom.create(roomId, this.pool.nextSlot(), this.options).then((created) => {
+      const slot = this.leastLoadedSlot();
+      this.placement.set(roomId, slot.index);
+      room = SfuRoom.create(roomId, slot, this.options).then((created) => {
         this.emit('created', created);
         return created;
       });
-      room.catch(() => this.rooms.delete(roomId));
+      room.catch(() => {
+        this.rooms.delete(roomId);
+        this.placement.delete(roomId);
+      });
       this.rooms.set(roomId, room);
     }
     return room;
@@ -50,12 +57,25 @@ export class SfuRooms extends EventEmitter<SfuRoomsEvents> {
     const room = this.rooms.get(roomId);
     if (!room) return;
     this.rooms.delete(roomId);
+    this.placement.delete(roomId);
     (await room.catch(() => undefined))?.close();
   }
 
   async closeAll(): Promise<void> {
     this.pool.off('worker-replaced', this.onReplaced);
     await Promise.all([...this.rooms.keys()].map((roomId) => this.close(roomId)));
+  }
+
+  /** The worker with the fewest rooms (rooms being created included), so rooms spread across cores. */
+  private leastLoadedSlot() {
+    const load = new Map<number, number>();
+    for (const index of this.placement.values()) load.set(index, (load.get(index) ?? 0) + 1);
+    let best = this.pool.nextSlot();
+    for (let index = 0; index < this.pool.size; index += 1) {
+      const slot = this.pool.slot(index);
+      if (slot && (load.get(index) ?? 0) < (load.get(best.index) ?? 0)) best = slot;
+    }
+    return best;
   }
 
   private async rebuildWorker(index: number): Promise<void> {
