@@ -3,10 +3,11 @@
 // Code passed to page.evaluate/addInitScript runs in the browser, so this file sees DOM types.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newAccount, signUpThroughUi } from '../support/accounts.js';
+import { newAccount } from '../support/accounts.js';
 import { startBox, type Box } from '../support/box.js';
 import { launchChromium, openPage, type WatchedPage } from '../support/browser.js';
-import { installStudioCapture, QUADRANT_COLOURS } from '../support/studio-capture.js';
+import { joinByInviteLink, openHostRoom, untilVideoShows } from '../support/room-pages.js';
+import { QUADRANT_COLOURS } from '../support/studio-capture.js';
 import { until } from '../support/until.js';
 
 let box: Box;
@@ -19,29 +20,6 @@ afterAll(async () => {
   await browser?.close();
   await box?.stop();
 });
-
-/** The colour at (fx, fy) of the frame a <video> currently shows, fx/fy in 0..1 of the picture. */
-async function pixelAt(page: Page, testId: string, fx: number, fy: number): Promise<number[]> {
-  return page.evaluate(
-    ({ testId, fx, fy }) => {
-      const video = document.querySelector<HTMLVideoElement>(`[data-testid="${testId}"]`);
-      if (!video || video.videoWidth === 0) return [];
-      const canvas = document.createElement('canvas');
-      canvas.width = video.videoWidth;
-      canvas.height = video.videoHeight;
-      const context = canvas.getContext('2d')!;
-      context.drawImage(video, 0, 0);
-      const x = Math.floor(fx * canvas.width);
-      const y = Math.floor(fy * canvas.height);
-      return Array.from(context.getImageData(x, y, 1, 1).data.slice(0, 3));
-    },
-    { testId, fx, fy },
-  );
-}
-
-function close(actual: number[], expected: readonly number[], tolerance = 45): boolean {
-  return actual.length === 3 && actual.every((value, i) => Math.abs(value - expected[i]!) <= tolerance);
-}
 
 /** Inbound (guest) or outbound (host) program audio as the page's own RTCPeerConnections report it. */
 async function audioRtpStats(page: Page, direction: 'inbound-rtp' | 'outbound-rtp') {
@@ -82,15 +60,7 @@ describe('collaboration room over the SFU, in Chromium', () => {
   const chosenKbps = 320;
 
   it('the host signs in, starts hosting and shares a screen with stereo program audio', async () => {
-    host = await openPage(browser, box.baseUrl);
-    await host.page.addInitScript(installStudioCapture, QUADRANT_COLOURS);
-    await signUpThroughUi(host.page, hostAccount);
-
-    await host.page.getByRole('button', { name: 'Collaborations' }).click();
-    await host.page.getByRole('button', { name: 'Start Hosting' }).click();
-    await host.page.waitForURL('**/host-collaboration');
-    await host.page.getByRole('heading', { name: `${hostAccount.name}'s Room` }).waitFor({ timeout: 15_000 });
-    await host.page.getByText('Connected (High Performance)').waitFor({ timeout: 15_000 });
+    host = await openHostRoom(browser, box.baseUrl, hostAccount);
     await host.page.getByText('Your screen will appear here when sharing').waitFor();
 
     await host.page.getByLabel('Program audio source').selectOption('capture');
@@ -98,33 +68,15 @@ describe('collaboration room over the SFU, in Chromium', () => {
     await host.page.getByRole('button', { name: 'Start Screen Share' }).click();
     await host.page.getByRole('button', { name: 'Stop Screen Share' }).waitFor();
     expect(host.dialogs).toEqual([]);
-    await until(async () => close(await pixelAt(host.page, 'host-preview', 0.25, 0.25), QUADRANT_COLOURS.topLeft), {
-      what: 'the host preview showing the shared screen',
-    });
+    await untilVideoShows(host.page, 'host-preview', QUADRANT_COLOURS);
     await host.page.getByText(/Program audio: \d+ kbps · stereo/).waitFor({ timeout: 15_000 });
   });
 
   it('an anonymous guest joins by the invite link and sees the host screen, pixel for pixel', async () => {
-    const link = await host.page.getByLabel('Invite link').inputValue();
-    expect(link).toMatch(/\/join-room\/[A-Za-z0-9_-]+$/);
-    guest = await openPage(browser, box.baseUrl);
-    await guest.page.addInitScript(installStudioCapture, QUADRANT_COLOURS);
-    await guest.page.goto(link);
-    await guest.page.waitForURL('**/join-collaboration/**');
-    await guest.page.getByText('Connected (High Performance)').waitFor({ timeout: 15_000 });
+    expect(await host.page.getByLabel('Invite link').inputValue()).toMatch(/\/join-room\/[A-Za-z0-9_-]+$/);
+    guest = await joinByInviteLink(browser, box.baseUrl, host.page);
     await guest.page.getByRole('button', { name: 'Login for Full Features' }).waitFor();
-
-    for (const [fx, fy, colour] of [
-      [0.25, 0.25, QUADRANT_COLOURS.topLeft],
-      [0.75, 0.25, QUADRANT_COLOURS.topRight],
-      [0.25, 0.75, QUADRANT_COLOURS.bottomLeft],
-      [0.75, 0.75, QUADRANT_COLOURS.bottomRight],
-    ] as const) {
-      await until(async () => close(await pixelAt(guest.page, 'remote-screen', fx, fy), colour), {
-        timeoutMs: 15_000,
-        what: `the guest's video showing the host colour at ${fx},${fy}`,
-      });
-    }
+    await untilVideoShows(guest.page, 'remote-screen', QUADRANT_COLOURS);
     const size = await guest.page
       .getByTestId('remote-screen')
       .evaluate((video: HTMLVideoElement) => [video.videoWidth, video.videoHeight, video.clientHeight]);

@@ -14,7 +14,24 @@ export const QUADRANT_COLOURS = {
   bottomRight: [240, 220, 30],
 } as const;
 
-export function installStudioCapture(colours: typeof QUADRANT_COLOURS): void {
+/** The same layout in other colours: what the host "changes on screen" mid-test. */
+export const SWAPPED_COLOURS = {
+  topLeft: QUADRANT_COLOURS.bottomRight,
+  topRight: QUADRANT_COLOURS.bottomLeft,
+  bottomLeft: QUADRANT_COLOURS.topRight,
+  bottomRight: QUADRANT_COLOURS.topLeft,
+} as const;
+
+export type ScreenColours = { [K in keyof typeof QUADRANT_COLOURS]: readonly number[] };
+
+/** Browser side: what the fake screen paints from now on. */
+export function paintScreenWith(colours: ScreenColours): void {
+  (window as unknown as { __testScreenColours: ScreenColours }).__testScreenColours = colours;
+}
+
+export function installStudioCapture(initial: ScreenColours): void {
+  const holder = window as unknown as { __testScreenColours: ScreenColours };
+  holder.__testScreenColours = initial;
   const connections: RTCPeerConnection[] = [];
   (window as unknown as { __testPeerConnections: RTCPeerConnection[] }).__testPeerConnections = connections;
   const NativePeerConnection = window.RTCPeerConnection;
@@ -32,6 +49,7 @@ export function installStudioCapture(colours: typeof QUADRANT_COLOURS): void {
     canvas.height = 720;
     const context = canvas.getContext('2d')!;
     const paint = () => {
+      const colours = holder.__testScreenColours;
       context.fillStyle = rgb(colours.topLeft);
       context.fillRect(0, 0, 640, 360);
       context.fillStyle = rgb(colours.topRight);

@@ -1,3 +1,4 @@
+import { CURSOR_MAX_PER_SECOND } from '@riffroom/protocol';
 import { startAudioMeter } from './audioMeter';
 import type { ProgramAudioSource } from './capture';
 import { HostMedia } from './hostMedia';
@@ -22,7 +23,7 @@ export interface RoomConnection {
   subscribe(listener: () => void): () => void;
   /** Trimmed; resolves false without sending when it is blank (spec part 5). */
   sendChat(text: string): Promise<boolean>;
-  /** Host: the pointer over the shared screen, 0..1 each way; sent at most 30 times a second. */
+  /** Host: the pointer over the shared screen, 0..1 each way; the latest position, about 20 a second. */
   moveCursor(x: number, y: number): void;
   startScreenShare(): Promise<void>;
   stopScreenShare(): Promise<void>;
@@ -33,7 +34,8 @@ export interface RoomConnection {
 
 export type RoomConnector = (options: RoomConnectionOptions) => RoomConnection;
 
-const CURSOR_INTERVAL_MS = 1000 / 30;
+/** Well under the server's CURSOR_MAX_PER_SECOND, so no position we send is refused and lost. */
+const CURSOR_INTERVAL_MS = 1000 / (CURSOR_MAX_PER_SECOND * 0.66);
 /** Refusals that asking again cannot change. */
 const FINAL_CODES = /^(room\/|auth\/|validation\/)/;
 
