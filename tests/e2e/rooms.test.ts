@@ -44,6 +44,41 @@ async function audioRtpStats(page: Page, direction: 'inbound-rtp' | 'outbound-rt
   }, direction);
 }
 
+/** What the guest's program audio element decodes: energy per channel and how alike L and R are. */
+async function decodedChannels(page: Page) {
+  return page.evaluate(async () => {
+    const audio = document.querySelector<HTMLAudioElement>('[data-testid="program-audio"]')!;
+    const context = new AudioContext();
+    await context.resume();
+    const source = context.createMediaStreamSource(audio.srcObject as MediaStream);
+    const splitter = context.createChannelSplitter(2);
+    source.connect(splitter);
+    const analysers = [0, 1].map((channel) => {
+      const analyser = context.createAnalyser();
+      analyser.fftSize = 4096;
+      splitter.connect(analyser, channel);
+      return analyser;
+    });
+    // Let a few blocks of the live stream through the analysers.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const [left, right] = analysers.map((analyser) => {
+      const data = new Float32Array(analyser.fftSize);
+      analyser.getFloatTimeDomainData(data);
+      return data;
+    }) as [Float32Array, Float32Array];
+    let cross = 0;
+    let leftEnergy = 0;
+    let rightEnergy = 0;
+    for (let i = 0; i < left.length; i += 1) {
+      cross += left[i]! * right[i]!;
+      leftEnergy += left[i]! ** 2;
+      rightEnergy += right[i]! ** 2;
+    }
+    await context.close();
+    return { leftEnergy, rightEnergy, correlation: cross / Math.sqrt(leftEnergy * rightEnergy || 1) };
+  });
+}
+
 async function measuredKbps(page: Page, direction: 'inbound-rtp' | 'outbound-rtp', windowMs = 3000) {
   const first = await until(() => audioRtpStats(page, direction), { what: `${direction} audio stats` });
   await until(async () => ((await audioRtpStats(page, direction))?.timestamp ?? 0) - first.timestamp >= windowMs, {
@@ -84,7 +119,7 @@ describe('collaboration room over the SFU, in Chromium', () => {
     expect(await guest.page.getByText('Waiting for host to share screen...').count()).toBe(0);
   });
 
-  it('the guest receives 2-channel Opus at the chosen bitrate', async () => {
+  it('the guest receives 2-channel Opus at the chosen bitrate, and hears two different channels', async () => {
     const { kbps, codec } = await measuredKbps(guest.page, 'inbound-rtp');
     expect(codec.mimeType?.toLowerCase()).toBe('audio/opus');
     expect(codec.channels).toBe(2);
@@ -93,6 +128,12 @@ describe('collaboration room over the SFU, in Chromium', () => {
     // the chosen rate and far from the 32-64 kbps voice defaults.
     expect(kbps).toBeGreaterThan(chosenKbps * 0.85);
     expect(kbps).toBeLessThan(chosenKbps * 1.15);
+    // Heard in stereo: the host sends different noise left and right; a mono path on the way
+    // (downmix, mono decode) would make the guest's two channels identical.
+    const heard = await decodedChannels(guest.page);
+    expect(heard.leftEnergy).toBeGreaterThan(1);
+    expect(heard.rightEnergy).toBeGreaterThan(1);
+    expect(Math.abs(heard.correlation)).toBeLessThan(0.5);
     const shown = await guest.page.getByTestId('audio-stats').textContent();
     expect(shown).toMatch(/^Program audio: \d+ kbps · stereo$/);
     const shownKbps = Number(/(\d+) kbps/.exec(shown ?? '')?.[1]);
