@@ -199,9 +199,7 @@ class LiveRoomConnection implements RoomConnection {
       ),
       on('room-update', ({ hostOnline }) => {
         if (this.options.role === 'host') return;
-        this.store.set((state) => ({
-          hostPresence: hostOnline ? 'online' : state.hostPresence === 'waiting' ? 'waiting' : 'disconnected',
-        }));
+        this.store.set((state) => ({ hostPresence: hostOnline ? 'online' : offlinePresence(state.hostPresence) }));
       }),
       on('host-left', () => {
         if (this.options.role === 'guest') this.store.set({ hostPresence: 'left', cursor: null });
@@ -248,6 +246,11 @@ class LiveRoomConnection implements RoomConnection {
     if (source === 'screen') this.store.set({ remoteVideo: null });
     else this.store.set({ remoteAudio: null, audioStats: null });
   }
+}
+
+/** A host who left stays 'left' (host-left comes first); one never seen stays 'waiting'. */
+function offlinePresence(current: RoomState['hostPresence']): RoomState['hostPresence'] {
+  return current === 'online' ? 'disconnected' : current;
 }
 
 function clamp01(value: number): number {
