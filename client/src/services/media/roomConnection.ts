@@ -143,12 +143,7 @@ class LiveRoomConnection implements RoomConnection {
       await this.join();
     } catch (error) {
       if (this.closed) return;
-      const refused = error instanceof RoomRequestError && FINAL_CODES.test(error.code) ? error : null;
-      if (refused && refused.code.startsWith('room/') && refused.code !== 'room/connection-timeout') {
-        this.store.set({ status: 'error', error: refused.message, joinRefused: refused.message });
-      } else {
-        this.store.set({ status: 'error', error: 'Unable to connect. Please try again.' });
-      }
+      this.store.set({ status: 'error', ...connectFailure(error) });
       return;
     }
     await this.connectMedia();
@@ -246,6 +241,18 @@ class LiveRoomConnection implements RoomConnection {
     if (source === 'screen') this.store.set({ remoteVideo: null });
     else this.store.set({ remoteAudio: null, audioStats: null });
   }
+}
+
+/** What the screen says when the socket or join-room failed (spec part 8's room messages). */
+function connectFailure(error: unknown): Pick<RoomState, 'error' | 'joinRefused'> {
+  const code = error instanceof RoomRequestError ? error.code : '';
+  if (code === 'room/connection-timeout' || code === 'room/request-timeout' || code === 'room/bad-ack') {
+    return { error: 'Unable to connect. Please try again.', joinRefused: null };
+  }
+  // The server said no (unknown or ended room, full, guests off): asking again will not help.
+  if (code.startsWith('room/')) return { error: (error as Error).message, joinRefused: (error as Error).message };
+  if (code.startsWith('auth/')) return { error: 'Failed to connect to room', joinRefused: null };
+  return { error: 'Unable to connect. Please try again.', joinRefused: null };
 }
 
 /** A host who left stays 'left' (host-left comes first); one never seen stays 'waiting'. */
