@@ -27,9 +27,19 @@ export const mediaConfigSchema = z.object({
    * binding 0.0.0.0 or behind NAT; when unset with 0.0.0.0 the first non-internal IPv4 is used.
    */
   rtcAnnouncedAddress: z.string().min(1).optional(),
-  /** Ports of transports created outside the WebRtcServer (plain/pipe transports); above rtcPort's. */
-  rtcMinPort: z.coerce.number().int().min(1024).max(65535).default(40100),
-  rtcMaxPort: z.coerce.number().int().min(1024).max(65535).default(49999),
+  /**
+   * Ports of transports created outside the WebRtcServer (plain/pipe transports). Unset, they
+   * follow rtcPort: rtcPort+100 .. rtcPort+9999 (40100..49999 by default).
+   */
+  rtcMinPort: z.coerce.number().int().min(1024).max(65535).optional(),
+  rtcMaxPort: z.coerce.number().int().min(1024).max(65535).optional(),
+  /**
+   * mediasoup 3.12 leaks memory on ICE-TCP through a WebRtcServer (fixed upstream in 3.14): a
+   * worker whose peak RSS passes this many MB is recycled (its rooms move to a fresh worker and
+   * their clients reconnect). 0 turns the watch off.
+   */
+  workerMaxRssMb: z.coerce.number().int().min(0).default(1536),
+  workerMemoryCheckMs: z.coerce.number().int().min(1000).default(60_000),
   /**
    * A video producer forwards at most one keyframe request per this many ms, however many viewers
    * ask: viewers joining together do not flood the host's encoder.
@@ -38,7 +48,10 @@ export const mediaConfigSchema = z.object({
   /** The built client, served as static files with index.html for every client-side route. */
   clientDist: z.string().default(path.join(repoRoot, 'client', 'dist')),
 });
-export type MediaConfig = z.infer<typeof mediaConfigSchema>;
+export type MediaConfig = Omit<z.infer<typeof mediaConfigSchema>, 'rtcMinPort' | 'rtcMaxPort'> & {
+  rtcMinPort: number;
+  rtcMaxPort: number;
+};
 
 type Env = Record<string, string | undefined>;
 
@@ -53,16 +66,20 @@ export function loadMediaConfig(env: Env = process.env, overrides: Partial<Media
   if (env.RTC_PORT) fromEnv.rtcPort = env.RTC_PORT;
   if (env.RTC_LISTEN_IP) fromEnv.rtcListenIp = env.RTC_LISTEN_IP;
   if (env.RTC_ANNOUNCED_ADDRESS) fromEnv.rtcAnnouncedAddress = env.RTC_ANNOUNCED_ADDRESS;
+  if (env.MEDIASOUP_WORKER_MAX_RSS_MB) fromEnv.workerMaxRssMb = env.MEDIASOUP_WORKER_MAX_RSS_MB;
   if (env.KEYFRAME_REQUEST_DELAY_MS) fromEnv.keyFrameRequestDelayMs = env.KEYFRAME_REQUEST_DELAY_MS;
   if (env.RTC_MIN_PORT) fromEnv.rtcMinPort = env.RTC_MIN_PORT;
   if (env.RTC_MAX_PORT) fromEnv.rtcMaxPort = env.RTC_MAX_PORT;
   if (env.CLIENT_DIST) fromEnv.clientDist = env.CLIENT_DIST;
   const parsed = mediaConfigSchema.safeParse({ ...fromEnv, ...overrides });
   if (!parsed.success) throw new MediaConfigError(`invalid media configuration: ${describeZodError(parsed.error)}`);
-  if (parsed.data.rtcMinPort > parsed.data.rtcMaxPort) {
+  const { rtcPort, workers } = parsed.data;
+  const base = rtcPort === 0 ? 40000 : rtcPort;
+  const rtcMinPort = parsed.data.rtcMinPort ?? Math.min(base + 100, 65535);
+  const rtcMaxPort = parsed.data.rtcMaxPort ?? Math.min(base + 9999, 65535);
+  if (rtcMinPort > rtcMaxPort) {
     throw new MediaConfigError('invalid media configuration: rtcMinPort must not exceed rtcMaxPort');
   }
-  const { rtcPort, workers, rtcMinPort, rtcMaxPort } = parsed.data;
   if (rtcPort !== 0 && rtcPort + workers - 1 > 65535) {
     throw new MediaConfigError('invalid media configuration: rtcPort + workers - 1 exceeds 65535');
   }
@@ -71,7 +88,7 @@ export function loadMediaConfig(env: Env = process.env, overrides: Partial<Media
       `invalid media configuration: rtcPort..rtcPort+${workers - 1} overlaps rtcMinPort..rtcMaxPort`,
     );
   }
-  return parsed.data;
+  return { ...parsed.data, rtcMinPort, rtcMaxPort };
 }
 
 /**

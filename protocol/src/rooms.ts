@@ -300,5 +300,6 @@ export interface RoomUpdate {
   hostOnline: boolean;
 }
 
-export const SFU_RECONNECT_REASONS = ['worker-died'] as const;
+/** 'worker-recycled': the worker was replaced on purpose (memory watch), same recovery. */
+export const SFU_RECONNECT_REASONS = ['worker-died', 'worker-recycled'] as const;
 export type SfuReconnectReason = (typeof SFU_RECONNECT_REASONS)[number];

@@ -5,7 +5,7 @@ import type { WorkerPool } from './worker-pool.js';
 
 export interface SfuRoomsEvents {
   /** The room's worker died and the room now lives on its replacement; clients must reconnect. */
-  rebuilt: [room: SfuRoom];
+  rebuilt: [room: SfuRoom, reason: 'worker-died' | 'worker-recycled'];
   /** A room was created: the socket layer wires its producer events. */
   created: [room: SfuRoom];
 }
@@ -18,7 +18,8 @@ export class SfuRooms extends EventEmitter<SfuRoomsEvents> {
   private rooms = new Map<string, Promise<SfuRoom>>();
   /** Which worker slot each room was placed on. */
   private placement = new Map<string, number>();
-  private readonly onReplaced = ({ index }: { index: number }) => void this.rebuildWorker(index);
+  private readonly onReplaced = ({ index, reason }: { index: number; reason: 'died' | 'recycled' }) =>
+    void this.rebuildWorker(index, reason === 'died' ? 'worker-died' : 'worker-recycled');
 
   constructor(
     private readonly pool: WorkerPool,
@@ -78,7 +79,7 @@ export class SfuRooms extends EventEmitter<SfuRoomsEvents> {
     return best;
   }
 
-  private async rebuildWorker(index: number): Promise<void> {
+  private async rebuildWorker(index: number, reason: 'worker-died' | 'worker-recycled'): Promise<void> {
     const slot = this.pool.slot(index);
     if (!slot) return;
     for (const pending of this.rooms.values()) {
@@ -87,7 +88,7 @@ export class SfuRooms extends EventEmitter<SfuRoomsEvents> {
       try {
         await room.rebuild(slot);
         this.logger.warn({ roomId: room.roomId, index }, 'room rebuilt on the replacement worker');
-        this.emit('rebuilt', room);
+        this.emit('rebuilt', room, reason);
       } catch (error) {
         this.logger.error({ err: error, roomId: room.roomId }, 'could not rebuild room after worker death');
       }
