@@ -150,6 +150,18 @@ describe('Guest room screen', () => {
     expect((screen.getByTestId('program-audio') as HTMLAudioElement).srcObject).toBe(room.getState().remoteAudio);
   });
 
+  it("offers 'Play program audio' when the browser refuses to start sound without a click", async () => {
+    const play = vi
+      .spyOn(HTMLMediaElement.prototype, 'play')
+      .mockRejectedValueOnce(new DOMException('needs a gesture', 'NotAllowedError'))
+      .mockResolvedValue(undefined);
+    const { room, user } = await openGuestRoom(false);
+    act(() => room.update({ remoteAudio: new MediaStream() }));
+    await user.click(await screen.findByRole('button', { name: 'Play program audio' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Play program audio' })).toBeNull());
+    expect(play).toHaveBeenCalledTimes(2);
+  });
+
   it('leaves the room: the socket leaves, the leave call is made when signed in, then home', async () => {
     const { room, user, app, api } = await openGuestRoom(true);
     await user.click(screen.getByRole('button', { name: 'Leave Room' }));

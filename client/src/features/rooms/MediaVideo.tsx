@@ -1,4 +1,4 @@
-import { forwardRef, useEffect, useImperativeHandle, useRef, type VideoHTMLAttributes } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState, type VideoHTMLAttributes } from 'react';
 
 type MediaVideoProps = Omit<VideoHTMLAttributes<HTMLVideoElement>, 'src'> & { stream: MediaStream | null };
 
@@ -15,14 +15,40 @@ export const MediaVideo = forwardRef<HTMLVideoElement, MediaVideoProps>(function
   return <video ref={element} autoPlay playsInline {...props} />;
 });
 
-/** Program audio for guests: played, never shown. */
+/**
+ * Program audio for guests. A guest who arrived by a link has not touched the page yet, and browsers
+ * refuse to start sound without a gesture: then a button asks for the one click it takes.
+ */
 export function MediaAudio({ stream }: { stream: MediaStream | null }) {
   const element = useRef<HTMLAudioElement>(null);
+  const [blocked, setBlocked] = useState(false);
   useEffect(() => {
     const audio = element.current;
     if (!audio || audio.srcObject === stream) return;
     audio.srcObject = stream;
-    if (stream) audio.play?.()?.catch(() => {});
+    if (stream)
+      audio.play?.()?.then(
+        () => setBlocked(false),
+        () => setBlocked(true),
+      );
   }, [stream]);
-  return <audio ref={element} autoPlay data-testid="program-audio" />;
+  return (
+    <>
+      <audio ref={element} autoPlay data-testid="program-audio" />
+      {stream && blocked && (
+        <button
+          type="button"
+          className="btn btn--accent room-stage__unmute"
+          onClick={() =>
+            element.current?.play().then(
+              () => setBlocked(false),
+              () => setBlocked(true),
+            )
+          }
+        >
+          Play program audio
+        </button>
+      )}
+    </>
+  );
 }

@@ -1,3 +1,4 @@
+import { CURSOR_MAX_PER_SECOND } from '@riffroom/protocol';
 import { startAudioMeter } from './audioMeter';
 import type { ProgramAudioSource } from './capture';
 import { HostMedia } from './hostMedia';
@@ -22,7 +23,7 @@ export interface RoomConnection {
   subscribe(listener: () => void): () => void;
   /** Trimmed; resolves false without sending when it is blank (spec part 5). */
   sendChat(text: string): Promise<boolean>;
-  /** Host: the pointer over the shared screen, 0..1 each way; sent at most 30 times a second. */
+  /** Host: the pointer over the shared screen, 0..1 each way; the latest position, about 20 a second. */
   moveCursor(x: number, y: number): void;
   startScreenShare(): Promise<void>;
   stopScreenShare(): Promise<void>;
@@ -33,7 +34,8 @@ export interface RoomConnection {
 
 export type RoomConnector = (options: RoomConnectionOptions) => RoomConnection;
 
-const CURSOR_INTERVAL_MS = 1000 / 30;
+/** Well under the server's CURSOR_MAX_PER_SECOND, so no position we send is refused and lost. */
+const CURSOR_INTERVAL_MS = 1000 / (CURSOR_MAX_PER_SECOND * 0.66);
 /** Refusals that asking again cannot change. */
 const FINAL_CODES = /^(room\/|auth\/|validation\/)/;
 
@@ -141,12 +143,7 @@ class LiveRoomConnection implements RoomConnection {
       await this.join();
     } catch (error) {
       if (this.closed) return;
-      const refused = error instanceof RoomRequestError && FINAL_CODES.test(error.code) ? error : null;
-      if (refused && refused.code.startsWith('room/') && refused.code !== 'room/connection-timeout') {
-        this.store.set({ status: 'error', error: refused.message, joinRefused: refused.message });
-      } else {
-        this.store.set({ status: 'error', error: 'Unable to connect. Please try again.' });
-      }
+      this.store.set({ status: 'error', ...connectFailure(error) });
       return;
     }
     await this.connectMedia();
@@ -197,9 +194,7 @@ class LiveRoomConnection implements RoomConnection {
       ),
       on('room-update', ({ hostOnline }) => {
         if (this.options.role === 'host') return;
-        this.store.set((state) => ({
-          hostPresence: hostOnline ? 'online' : state.hostPresence === 'waiting' ? 'waiting' : 'disconnected',
-        }));
+        this.store.set((state) => ({ hostPresence: hostOnline ? 'online' : offlinePresence(state.hostPresence) }));
       }),
       on('host-left', () => {
         if (this.options.role === 'guest') this.store.set({ hostPresence: 'left', cursor: null });
@@ -246,6 +241,23 @@ class LiveRoomConnection implements RoomConnection {
     if (source === 'screen') this.store.set({ remoteVideo: null });
     else this.store.set({ remoteAudio: null, audioStats: null });
   }
+}
+
+/** What the screen says when the socket or join-room failed (spec part 8's room messages). */
+function connectFailure(error: unknown): Pick<RoomState, 'error' | 'joinRefused'> {
+  const code = error instanceof RoomRequestError ? error.code : '';
+  if (code === 'room/connection-timeout' || code === 'room/request-timeout' || code === 'room/bad-ack') {
+    return { error: 'Unable to connect. Please try again.', joinRefused: null };
+  }
+  // The server said no (unknown or ended room, full, guests off): asking again will not help.
+  if (code.startsWith('room/')) return { error: (error as Error).message, joinRefused: (error as Error).message };
+  if (code.startsWith('auth/')) return { error: 'Failed to connect to room', joinRefused: null };
+  return { error: 'Unable to connect. Please try again.', joinRefused: null };
+}
+
+/** A host who left stays 'left' (host-left comes first); one never seen stays 'waiting'. */
+function offlinePresence(current: RoomState['hostPresence']): RoomState['hostPresence'] {
+  return current === 'online' ? 'disconnected' : current;
 }
 
 function clamp01(value: number): number {

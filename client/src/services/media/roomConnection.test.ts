@@ -1,0 +1,193 @@
+import type { JoinRoomResult } from '@riffroom/protocol';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { connectRoom } from './roomConnection';
+import type { RoomEvents, RoomRequestName } from './roomProtocol';
+import { RoomRequestError, type RoomSocket } from './roomSocket';
+
+type Handler = (payload: unknown) => unknown;
+
+/**
+ * A room socket in memory: requests are answered by per-event handlers (a throw is a refused ack),
+ * and `serverSends` plays the server's events. The SFU's own requests are refused as unavailable,
+ * since happy-dom has no WebRTC: these tests cover everything around the media.
+ */
+class FakeRoomSocket implements RoomSocket {
+  readonly sent: Array<{ event: string; payload: unknown }> = [];
+  private readonly listeners = new Map<string, Set<(payload: unknown) => void>>();
+  private readonly connectionListeners = new Set<(up: boolean) => void>();
+  closed = false;
+
+  constructor(private readonly handlers: Partial<Record<RoomRequestName, Handler>>) {}
+
+  async request(event: RoomRequestName, payload: unknown) {
+    this.sent.push({ event, payload });
+    const handler = this.handlers[event];
+    if (!handler) throw new RoomRequestError('sfu/unavailable', `no ${event} here`);
+    return handler(payload) as never;
+  }
+
+  emit(event: RoomRequestName, payload: unknown) {
+    this.sent.push({ event, payload });
+  }
+
+  on<K extends keyof RoomEvents>(event: K, listener: RoomEvents[K]) {
+    const set = this.listeners.get(event) ?? new Set();
+    set.add(listener as (payload: unknown) => void);
+    this.listeners.set(event, set);
+    return () => void set.delete(listener as (payload: unknown) => void);
+  }
+
+  serverSends<K extends keyof RoomEvents>(event: K, payload: Parameters<RoomEvents[K]>[0]) {
+    for (const listener of this.listeners.get(event) ?? []) listener(payload);
+  }
+
+  connected = async () => {};
+  onConnectionChange(listener: (up: boolean) => void) {
+    this.connectionListeners.add(listener);
+    return () => void this.connectionListeners.delete(listener);
+  }
+  close() {
+    this.closed = true;
+  }
+}
+
+function joinResult(overrides: Partial<JoinRoomResult> = {}): JoinRoomResult {
+  return {
+    room: {
+      roomId: 'r1',
+      name: 'Late Night Session',
+      settings: { isPublic: true, maxParticipants: 10, allowGuestAccess: true },
+      host: { firebase_uid: 'host', user_name: 'Hana Host' },
+      participants: [],
+      hostPeerId: null,
+      createdAt: new Date(0).toISOString(),
+    },
+    self: { peerId: 'sock-guest', firebase_uid: null, user_name: 'Guest User', role: 'viewer' },
+    peers: [{ peerId: 'sock-host', firebase_uid: 'host', user_name: 'Hana Host', role: 'host' }],
+    hostOnline: true,
+    sharing: false,
+    chat: [{ from: 'host', fromName: 'Hana Host', message: 'welcome', timestamp: '2026-01-01T00:00:00.000Z' }],
+    ...overrides,
+  };
+}
+
+async function joinedGuest(handlers: Partial<Record<RoomRequestName, Handler>> = {}, result = joinResult()) {
+  const socket = new FakeRoomSocket({ 'join-room': () => result, ...handlers });
+  const room = connectRoom({ roomId: 'r1', role: 'guest', token: null, socket });
+  await vi.waitFor(() => expect(room.getState().self).not.toBeNull());
+  return { socket, room };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('room connection', () => {
+  it('joins, then shows the members, the chat so far and the host as online', async () => {
+    const { room, socket } = await joinedGuest();
+    expect(socket.sent[0]).toEqual({ event: 'join-room', payload: { roomId: 'r1', isHost: false } });
+    const state = room.getState();
+    expect(state.self).toMatchObject({ peerId: 'sock-guest', user_name: 'Guest User', role: 'viewer' });
+    expect(state.peers.map((peer) => peer.peerId)).toEqual(['sock-host']);
+    expect(state.chat).toMatchObject([{ fromName: 'Hana Host', message: 'welcome', own: false }]);
+    expect(state.hostPresence).toBe('online');
+    room.close();
+  });
+
+  it("says 'Unable to connect. Please try again.' when the SFU cannot be set up after its attempts", async () => {
+    const { room, socket } = await joinedGuest();
+    await vi.waitFor(() => expect(room.getState().status).toBe('error'));
+    expect(room.getState().error).toBe('Unable to connect. Please try again.');
+    expect(socket.sent.filter((s) => s.event === 'sfu:router-capabilities')).toHaveLength(3);
+    room.close();
+  });
+
+  it('keeps a refused join as the reason to show (unknown room, full, guests off)', async () => {
+    const socket = new FakeRoomSocket({
+      'join-room': () => {
+        throw new RoomRequestError('room/full', 'This room is full.');
+      },
+    });
+    const room = connectRoom({ roomId: 'r1', role: 'guest', token: null, socket });
+    await vi.waitFor(() => expect(room.getState().joinRefused).toBe('This room is full.'));
+    expect(room.getState().status).toBe('error');
+    room.close();
+  });
+
+  it('tracks peers joining and leaving', async () => {
+    const { room, socket } = await joinedGuest();
+    socket.serverSends('peer-joined', { peerId: 'sock-bob', user_name: 'Bob', role: 'participant' });
+    expect(room.getState().peers.map((p) => p.peerId)).toEqual(['sock-host', 'sock-bob']);
+    socket.serverSends('user-left', { peerId: 'sock-host' });
+    expect(room.getState().peers.map((p) => p.peerId)).toEqual(['sock-bob']);
+    room.close();
+  });
+
+  it("marks a guest's own messages once the chat ack names its guest id", async () => {
+    const mine = { from: 'guest-abc', fromName: 'Guest User', message: 'hi', timestamp: '2026-01-01T00:00:01.000Z' };
+    let socket: FakeRoomSocket | null = null;
+    const joined = await joinedGuest({
+      chat: () => {
+        // The broadcast reaches us before the ack does, as it can on a real socket.
+        socket!.serverSends('chat', mine);
+        return mine;
+      },
+    });
+    socket = joined.socket;
+    await expect(joined.room.sendChat('   ')).resolves.toBe(false);
+    await expect(joined.room.sendChat('  hi  ')).resolves.toBe(true);
+    expect(socket.sent.find((s) => s.event === 'chat')?.payload).toEqual({ roomId: 'r1', message: 'hi' });
+    expect(joined.room.getState().chat.at(-1)).toMatchObject({ message: 'hi', own: true });
+    socket.serverSends('chat', { ...mine, from: 'host', message: 'yo' });
+    expect(joined.room.getState().chat.at(-1)).toMatchObject({ message: 'yo', own: false });
+    joined.room.close();
+  });
+
+  it("moves through the guest's host states: waiting, online, left, and back", async () => {
+    const { room, socket } = await joinedGuest({}, joinResult({ hostOnline: false }));
+    expect(room.getState().hostPresence).toBe('waiting');
+    socket.serverSends('room-update', { participantCount: 1, hostOnline: true });
+    expect(room.getState().hostPresence).toBe('online');
+    socket.serverSends('host-left', {});
+    socket.serverSends('room-update', { participantCount: 1, hostOnline: false });
+    expect(room.getState().hostPresence).toBe('left');
+    socket.serverSends('room-update', { participantCount: 1, hostOnline: true });
+    expect(room.getState().hostPresence).toBe('online');
+    socket.serverSends('room-update', { participantCount: 1, hostOnline: false });
+    expect(room.getState().hostPresence).toBe('disconnected');
+    room.close();
+  });
+
+  it('follows the cursor, clamped to the picture', async () => {
+    const { room, socket } = await joinedGuest();
+    socket.serverSends('cursor-move', { x: 0.25, y: 1.5 });
+    expect(room.getState().cursor).toEqual({ x: 0.25, y: 1 });
+    room.close();
+  });
+
+  it('ends when the host ends the room: the end state, and the socket closed', async () => {
+    const { room, socket } = await joinedGuest();
+    socket.serverSends('room-ended', { roomId: 'r1' });
+    expect(room.getState().ended).toBe(true);
+    expect(socket.closed).toBe(true);
+  });
+
+  it('host: sends the latest pointer position, no faster than the server accepts', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const socket = new FakeRoomSocket({
+      'join-room': () => joinResult({ self: { ...joinResult().self, role: 'host' } }),
+    });
+    const room = connectRoom({ roomId: 'r1', role: 'host', token: 'tok', socket });
+    room.moveCursor(0.1, 0.1);
+    room.moveCursor(0.2, 0.2);
+    room.moveCursor(0.3, 0.3);
+    const cursorMoves = () => socket.sent.filter((s) => s.event === 'cursor-move').map((s) => s.payload);
+    expect(cursorMoves()).toEqual([{ roomId: 'r1', x: 0.1, y: 0.1 }]);
+    vi.advanceTimersByTime(100);
+    expect(cursorMoves()).toEqual([
+      { roomId: 'r1', x: 0.1, y: 0.1 },
+      { roomId: 'r1', x: 0.3, y: 0.3 },
+    ]);
+    room.close();
+  });
+});

@@ -1,0 +1,197 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+// Code passed to page.evaluate/addInitScript runs in the suite.browser, so this file sees DOM types.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newAccount } from '../support/accounts.js';
+import { openPage, type WatchedPage } from '../support/browser.js';
+import { useBoxAndChromium } from '../support/e2e-suite.js';
+import { joinByInviteLink, openHostRoom, untilVideoShows } from '../support/room-pages.js';
+import { QUADRANT_COLOURS } from '../support/studio-capture.js';
+import { until } from '../support/until.js';
+
+const suite = useBoxAndChromium();
+
+/** Inbound (guest) or outbound (host) program audio as the page's own RTCPeerConnections report it. */
+async function audioRtpStats(page: Page, direction: 'inbound-rtp' | 'outbound-rtp') {
+  return page.evaluate(async (direction) => {
+    const connections = (window as unknown as { __testPeerConnections: RTCPeerConnection[] }).__testPeerConnections;
+    for (const connection of connections) {
+      if (connection.connectionState === 'closed') continue;
+      const report = await connection.getStats();
+      for (const stats of report.values()) {
+        if (stats.type !== direction || stats.kind !== 'audio') continue;
+        const codec = report.get(stats.codecId);
+        return {
+          bytes: (stats.bytesReceived ?? stats.bytesSent) as number,
+          timestamp: stats.timestamp as number,
+          channels: codec?.channels as number | undefined,
+          fmtp: (codec?.sdpFmtpLine ?? '') as string,
+          mimeType: codec?.mimeType as string | undefined,
+        };
+      }
+    }
+    return null;
+  }, direction);
+}
+
+/** What the guest's program audio element decodes: energy per channel and how alike L and R are. */
+async function decodedChannels(page: Page) {
+  return page.evaluate(async () => {
+    const audio = document.querySelector<HTMLAudioElement>('[data-testid="program-audio"]')!;
+    const context = new AudioContext();
+    await context.resume();
+    const source = context.createMediaStreamSource(audio.srcObject as MediaStream);
+    const splitter = context.createChannelSplitter(2);
+    source.connect(splitter);
+    const analysers = [0, 1].map((channel) => {
+      const analyser = context.createAnalyser();
+      analyser.fftSize = 4096;
+      splitter.connect(analyser, channel);
+      return analyser;
+    });
+    // Let a few blocks of the live stream through the analysers.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const [left, right] = analysers.map((analyser) => {
+      const data = new Float32Array(analyser.fftSize);
+      analyser.getFloatTimeDomainData(data);
+      return data;
+    }) as [Float32Array, Float32Array];
+    let cross = 0;
+    let leftEnergy = 0;
+    let rightEnergy = 0;
+    for (let i = 0; i < left.length; i += 1) {
+      cross += left[i]! * right[i]!;
+      leftEnergy += left[i]! ** 2;
+      rightEnergy += right[i]! ** 2;
+    }
+    await context.close();
+    return { leftEnergy, rightEnergy, correlation: cross / Math.sqrt(leftEnergy * rightEnergy || 1) };
+  });
+}
+
+async function measuredKbps(page: Page, direction: 'inbound-rtp' | 'outbound-rtp', windowMs = 3000) {
+  const first = await until(() => audioRtpStats(page, direction), { what: `${direction} audio stats` });
+  await until(async () => ((await audioRtpStats(page, direction))?.timestamp ?? 0) - first.timestamp >= windowMs, {
+    what: 'a measuring window of audio stats',
+  });
+  const last = (await audioRtpStats(page, direction))!;
+  return { kbps: ((last.bytes - first.bytes) * 8) / (last.timestamp - first.timestamp), codec: last };
+}
+
+describe('collaboration room over the SFU, in Chromium', () => {
+  let host: WatchedPage;
+  let guest: WatchedPage;
+  const hostAccount = newAccount('host');
+  const chosenKbps = 320;
+
+  it('the host signs in, starts hosting and shares a screen with stereo program audio', async () => {
+    host = await openHostRoom(suite.browser, suite.box.baseUrl, hostAccount);
+    await host.page.getByText('Your screen will appear here when sharing').waitFor();
+
+    await host.page.getByLabel('Program audio source').selectOption('capture');
+    await host.page.getByLabel('Audio bitrate').selectOption(String(chosenKbps));
+    await host.page.getByRole('button', { name: 'Start Screen Share' }).click();
+    await host.page.getByRole('button', { name: 'Stop Screen Share' }).waitFor();
+    expect(host.dialogs).toEqual([]);
+    await untilVideoShows(host.page, 'host-preview', QUADRANT_COLOURS);
+    await host.page.getByText(/Program audio: \d+ kbps · stereo/).waitFor({ timeout: 15_000 });
+  });
+
+  it('an anonymous guest joins by the invite link and sees the host screen, pixel for pixel', async () => {
+    expect(await host.page.getByLabel('Invite link').inputValue()).toMatch(/\/join-room\/[A-Za-z0-9_-]+$/);
+    guest = await joinByInviteLink(suite.browser, suite.box.baseUrl, host.page);
+    await guest.page.getByRole('button', { name: 'Login for Full Features' }).waitFor();
+    await untilVideoShows(guest.page, 'remote-screen', QUADRANT_COLOURS);
+    const size = await guest.page
+      .getByTestId('remote-screen')
+      .evaluate((video: HTMLVideoElement) => [video.videoWidth, video.videoHeight, video.clientHeight]);
+    expect(size).toEqual([1280, 720, 400]);
+    expect(await guest.page.getByText('Waiting for host to share screen...').count()).toBe(0);
+  });
+
+  it('the guest receives 2-channel Opus at the chosen bitrate, and hears two different channels', async () => {
+    const { kbps, codec } = await measuredKbps(guest.page, 'inbound-rtp');
+    expect(codec.mimeType?.toLowerCase()).toBe('audio/opus');
+    expect(codec.channels).toBe(2);
+    expect(codec.fmtp).toMatch(/stereo=1/);
+    // Opus is variable-rate; noise keeps it near the target. 15% either way is still unmistakably
+    // the chosen rate and far from the 32-64 kbps voice defaults.
+    expect(kbps).toBeGreaterThan(chosenKbps * 0.85);
+    expect(kbps).toBeLessThan(chosenKbps * 1.15);
+    // Heard in stereo: the host sends different noise left and right; a mono path on the way
+    // (downmix, mono decode) would make the guest's two channels identical.
+    const heard = await decodedChannels(guest.page);
+    expect(heard.leftEnergy).toBeGreaterThan(1);
+    expect(heard.rightEnergy).toBeGreaterThan(1);
+    expect(Math.abs(heard.correlation)).toBeLessThan(0.5);
+    const shown = await guest.page.getByTestId('audio-stats').textContent();
+    expect(shown).toMatch(/^Program audio: \d+ kbps · stereo$/);
+    const shownKbps = Number(/(\d+) kbps/.exec(shown ?? '')?.[1]);
+    expect(Math.abs(shownKbps - chosenKbps)).toBeLessThan(chosenKbps * 0.2);
+  });
+
+  it('chat works both ways', async () => {
+    await guest.page.getByLabel('Chat message').fill('hello from the guest');
+    await guest.page.getByLabel('Chat message').press('Enter');
+    await host.page.getByText('hello from the guest').waitFor();
+    await host.page.getByLabel('Chat message').fill('welcome, guest');
+    await host.page.getByRole('button', { name: 'Send' }).click();
+    await guest.page.getByText('welcome, guest').waitFor();
+  });
+
+  it("the guest sees the host's cursor dot move", async () => {
+    const preview = await host.page.getByTestId('host-preview').boundingBox();
+    expect(preview).not.toBeNull();
+    const spot = async (fx: number, fy: number) => {
+      // The preview letterboxes 16:9 into its box; aim inside the picture.
+      const pictureHeight = Math.min(preview!.height, (preview!.width * 9) / 16);
+      const pictureWidth = (pictureHeight * 16) / 9;
+      const left = preview!.x + (preview!.width - pictureWidth) / 2;
+      const top = preview!.y + (preview!.height - pictureHeight) / 2;
+      await host.page.mouse.move(left + fx * pictureWidth, top + fy * pictureHeight, { steps: 4 });
+    };
+    const dotIn = async () => {
+      const dot = await guest.page.getByTestId('host-cursor').boundingBox();
+      const video = await guest.page.getByTestId('remote-screen').boundingBox();
+      if (!dot || !video) return null;
+      return {
+        x: (dot.x + dot.width / 2 - video.x) / video.width,
+        y: (dot.y + dot.height / 2 - video.y) / video.height,
+      };
+    };
+
+    await spot(0.2, 0.3);
+    const first = await until(
+      async () => {
+        const at = await dotIn();
+        return at && at.x < 0.4 ? at : null;
+      },
+      { what: 'the cursor dot on the left of the guest video' },
+    );
+    await spot(0.8, 0.7);
+    const second = await until(
+      async () => {
+        const at = await dotIn();
+        return at && at.x > 0.6 && at.y > first.y ? at : null;
+      },
+      { what: 'the cursor dot moving right and down' },
+    );
+    expect(second.x - first.x).toBeGreaterThan(0.3);
+  });
+
+  it('the host ends the session and the guest sees the end state', async () => {
+    await host.page.getByRole('button', { name: 'End Session' }).click();
+    await until(() => host.dialogs.includes('Are you sure you want to end this session?'), { what: 'the confirm' });
+    await host.page.waitForURL('**/dashboard');
+    await guest.page.getByRole('heading', { name: 'Session ended' }).waitFor();
+    // Ended for good: the link now says so.
+    const again = await openPage(suite.browser, suite.box.baseUrl);
+    await again.page.goto(guest.page.url());
+    await again.page.getByRole('heading', { name: 'Unable to Join Room' }).waitFor();
+    await again.page.getByText('Room not found or has ended').waitFor();
+    await again.page.context().close();
+    await host.page.context().close();
+    await guest.page.context().close();
+  });
+});

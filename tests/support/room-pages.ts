@@ -1,0 +1,77 @@
+/// <reference lib="dom" />
+// Code passed to page.evaluate runs in the browser, so this file sees DOM types.
+import type { Browser, Page } from 'playwright-core';
+import { signUpThroughUi, type Account } from './accounts.js';
+import { openPage, type WatchedPage } from './browser.js';
+import { installStudioCapture, QUADRANT_COLOURS, type ScreenColours } from './studio-capture.js';
+import { until } from './until.js';
+
+/** The colour at (fx, fy) of the frame a <video> shows now, fx/fy in 0..1 of the picture. */
+export async function pixelAt(page: Page, testId: string, fx: number, fy: number): Promise<number[]> {
+  return page.evaluate(
+    ({ testId, fx, fy }) => {
+      const video = document.querySelector<HTMLVideoElement>(`[data-testid="${testId}"]`);
+      if (!video || video.videoWidth === 0) return [];
+      const canvas = document.createElement('canvas');
+      canvas.width = video.videoWidth;
+      canvas.height = video.videoHeight;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(video, 0, 0);
+      const x = Math.floor(fx * canvas.width);
+      const y = Math.floor(fy * canvas.height);
+      return Array.from(context.getImageData(x, y, 1, 1).data.slice(0, 3));
+    },
+    { testId, fx, fy },
+  );
+}
+
+/** Within video-compression distance of the expected colour. */
+export function colourMatches(actual: number[], expected: readonly number[], tolerance = 45): boolean {
+  return actual.length === 3 && actual.every((value, i) => Math.abs(value - expected[i]!) <= tolerance);
+}
+
+/** Waits until the video shows all four quadrant colours of `colours`. */
+export async function untilVideoShows(
+  page: Page,
+  testId: string,
+  colours: ScreenColours,
+  timeoutMs = 15_000,
+): Promise<void> {
+  const spots = [
+    [0.25, 0.25, colours.topLeft],
+    [0.75, 0.25, colours.topRight],
+    [0.25, 0.75, colours.bottomLeft],
+    [0.75, 0.75, colours.bottomRight],
+  ] as const;
+  for (const [fx, fy, colour] of spots) {
+    await until(async () => colourMatches(await pixelAt(page, testId, fx, fy), colour), {
+      timeoutMs,
+      what: `${testId} showing rgb(${colour.join(',')}) at ${fx},${fy}`,
+    });
+  }
+}
+
+/** A signed-up host on the host screen, connected to the SFU, with the fake studio capture. */
+export async function openHostRoom(browser: Browser, baseUrl: string, account: Account): Promise<WatchedPage> {
+  const host = await openPage(browser, baseUrl);
+  await host.page.addInitScript(installStudioCapture, QUADRANT_COLOURS);
+  await signUpThroughUi(host.page, account);
+  await host.page.waitForURL('**/dashboard', { timeout: 20_000 });
+  await host.page.getByRole('button', { name: 'Collaborations' }).click();
+  await host.page.getByRole('button', { name: 'Start Hosting' }).click();
+  await host.page.waitForURL('**/host-collaboration');
+  await host.page.getByRole('heading', { name: `${account.name}'s Room` }).waitFor({ timeout: 15_000 });
+  await host.page.getByText('Connected (High Performance)').waitFor({ timeout: 15_000 });
+  return host;
+}
+
+/** An anonymous guest (a fresh context) opening the host's invite link. */
+export async function joinByInviteLink(browser: Browser, baseUrl: string, host: Page): Promise<WatchedPage> {
+  const link = await host.getByLabel('Invite link').inputValue();
+  const guest = await openPage(browser, baseUrl);
+  await guest.page.addInitScript(installStudioCapture, QUADRANT_COLOURS);
+  await guest.page.goto(link);
+  await guest.page.waitForURL('**/join-collaboration/**');
+  await guest.page.getByText('Connected (High Performance)').waitFor({ timeout: 15_000 });
+  return guest;
+}
