@@ -3,9 +3,11 @@ import { useState, type FormEvent } from 'react';
 interface ComposerProps {
   label: string;
   /** Resolves when the text was delivered; the input is cleared only then. */
-  onSend: (text: string) => Promise<void>;
+  onSend: (text: string) => Promise<unknown>;
   failureMessage?: string;
   maxLength: number;
+  /** Not connected yet: nothing can be sent. */
+  disabled?: boolean;
 }
 
 /** A one-line message input with Send; Enter sends, and blank text cannot be sent (spec part 5). Shared by direct messages and room chat. */
@@ -13,6 +15,7 @@ export function Composer({
   label,
   onSend,
   maxLength,
+  disabled = false,
   failureMessage = 'Message not sent. Please try again.',
 }: ComposerProps) {
   const [text, setText] = useState('');
@@ -22,7 +25,7 @@ export function Composer({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (blank || sending) return;
+    if (blank || sending || disabled) return;
     setSending(true);
     setFailed(false);
     try {
@@ -46,8 +49,9 @@ export function Composer({
         value={text}
         onChange={(event) => setText(event.target.value)}
         maxLength={maxLength}
+        disabled={disabled}
       />
-      <button type="submit" className="btn btn--primary" disabled={blank || sending}>
+      <button type="submit" className="btn btn--primary" disabled={blank || sending || disabled}>
         Send
       </button>
       {failed && (

@@ -96,7 +96,7 @@ function GuestRoom({ signedIn }: { signedIn: boolean }) {
           <AudioStatsLine stats={state.audioStats} />
         </div>
         <aside className="room-layout__side">
-          <RoomChat messages={state.chat} onSend={async (text) => (connection ? connection.sendChat(text) : false)} />
+          <RoomChat messages={state.chat} onSend={async (text) => connection?.sendChat(text)} />
           <button type="button" className="btn btn--ghost" onClick={() => void leave()}>
             Leave Room
           </button>

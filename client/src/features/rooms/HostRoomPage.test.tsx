@@ -164,7 +164,7 @@ describe('Host room screen', () => {
 
     await fakes.user.clear(input);
     await fakes.user.type(input, '  first take is up  {Enter}');
-    expect(room.sendChat).toHaveBeenCalledWith('  first take is up  ');
+    expect(room.sendChat).toHaveBeenCalledWith('first take is up');
     expect(await screen.findByText('first take is up')).toBeTruthy();
     expect((input as HTMLInputElement).value).toBe('');
 

@@ -112,7 +112,7 @@ export function HostRoomPage() {
           />
         </div>
         <aside className="room-layout__side">
-          <RoomChat messages={state.chat} onSend={async (text) => (connection ? connection.sendChat(text) : false)} />
+          <RoomChat messages={state.chat} onSend={async (text) => connection?.sendChat(text)} />
           <ParticipantsList peers={state.peers} max={created.settings.maxParticipants} />
           <InviteCollaborators roomName={created.name} link={link} />
           <button type="button" className="btn btn--ghost" onClick={() => navigate('/dashboard')}>

@@ -1,27 +1,14 @@
 import type { PublicUser } from '@riffroom/protocol';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useServices } from '../../app/ServicesContext';
+import { useMyFollowing } from '../../app/useMyFollowing';
 import { displayName } from '../../components/userLabels';
 
 /** Followed users with Invite buttons; an invite is a direct message carrying the join link. */
 export function InviteCollaborators({ roomName, link }: { roomName: string; link: string }) {
   const { api } = useServices();
-  const [following, setFollowing] = useState<PublicUser[] | null>(null);
+  const following = useMyFollowing();
   const [sending, setSending] = useState<string | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    api.users.getMyFollowing().then(
-      (users) => current && setFollowing(users),
-      (error: unknown) => {
-        console.error('Failed to load following', error);
-        if (current) setFollowing([]);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [api]);
 
   async function invite(user: PublicUser) {
     setSending(user.firebase_uid);

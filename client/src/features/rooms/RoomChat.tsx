@@ -1,32 +1,23 @@
 import { CHAT_MAX_LENGTH } from '@riffroom/protocol';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { Composer } from '../../components/Composer';
 import type { ChatEntry } from '../../services/media/roomState';
 
 interface RoomChatProps {
   messages: ChatEntry[];
-  onSend: (text: string) => Promise<boolean>;
+  /** Resolves once the room took the message; rejects when it did not. */
+  onSend: (text: string) => Promise<unknown>;
   disabled?: boolean;
 }
 
-/** Live chat: Send or Enter; blank text is not sent (spec part 5). */
+/** Live chat: Send or Enter; text is trimmed and blank text is not sent (spec part 5). */
 export function RoomChat({ messages, onSend, disabled = false }: RoomChatProps) {
-  const [text, setText] = useState('');
   const list = useRef<HTMLOListElement>(null);
 
   useEffect(() => {
     const element = list.current;
     if (element) element.scrollTop = element.scrollHeight;
   }, [messages.length]);
-
-  function send() {
-    if (!text.trim()) return;
-    const sending = text;
-    setText('');
-    onSend(sending).catch((error: unknown) => {
-      console.error('Chat message not sent', error);
-      setText(sending);
-    });
-  }
 
   return (
     <section className="room-panel room-chat" aria-label="Live chat">
@@ -39,25 +30,7 @@ export function RoomChat({ messages, onSend, disabled = false }: RoomChatProps) 
           </li>
         ))}
       </ol>
-      <div className="room-chat__compose">
-        <input
-          aria-label="Chat message"
-          placeholder="Type a message..."
-          value={text}
-          disabled={disabled}
-          maxLength={CHAT_MAX_LENGTH}
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              send();
-            }
-          }}
-        />
-        <button type="button" className="btn btn--primary" onClick={send} disabled={disabled || !text.trim()}>
-          Send
-        </button>
-      </div>
+      <Composer label="Chat message" maxLength={CHAT_MAX_LENGTH} disabled={disabled} onSend={onSend} />
     </section>
   );
 }
