@@ -14,8 +14,27 @@ export const mediaConfigSchema = z.object({
     .min(1)
     .default(path.join(repoRoot, '.setup', 'mediasoup-worker')),
   workerLogLevel: z.enum(['debug', 'warn', 'error', 'none']).default('warn'),
-  rtcMinPort: z.coerce.number().int().min(1024).max(65535).default(40000),
+  /**
+   * The WebRTC port clients reach (UDP and TCP, one mediasoup WebRtcServer): worker i listens on
+   * rtcPort + i, so a studio opens rtcPort..rtcPort+workers-1. 0 lets each worker pick free ports
+   * (tests, where several boxes share a machine).
+   */
+  rtcPort: z.coerce.number().int().min(0).max(65535).default(40000),
+  /** The address the WebRtcServer binds. */
+  rtcListenIp: z.string().min(1).default('0.0.0.0'),
+  /**
+   * The address put into ICE candidates: the public IP or host name clients can reach. Needed when
+   * binding 0.0.0.0 or behind NAT; when unset with 0.0.0.0 the first non-internal IPv4 is used.
+   */
+  rtcAnnouncedAddress: z.string().min(1).optional(),
+  /** Ports of transports created outside the WebRtcServer (plain/pipe transports); above rtcPort's. */
+  rtcMinPort: z.coerce.number().int().min(1024).max(65535).default(40100),
   rtcMaxPort: z.coerce.number().int().min(1024).max(65535).default(49999),
+  /**
+   * A video producer forwards at most one keyframe request per this many ms, however many viewers
+   * ask: viewers joining together do not flood the host's encoder.
+   */
+  keyFrameRequestDelayMs: z.coerce.number().int().min(0).max(10_000).default(1000),
   /** The built client, served as static files with index.html for every client-side route. */
   clientDist: z.string().default(path.join(repoRoot, 'client', 'dist')),
 });
@@ -31,6 +50,10 @@ export function loadMediaConfig(env: Env = process.env, overrides: Partial<Media
   if (env.MEDIASOUP_WORKERS) fromEnv.workers = env.MEDIASOUP_WORKERS;
   if (env.MEDIASOUP_WORKER_BIN) fromEnv.workerBin = env.MEDIASOUP_WORKER_BIN;
   if (env.MEDIASOUP_LOG_LEVEL) fromEnv.workerLogLevel = env.MEDIASOUP_LOG_LEVEL;
+  if (env.RTC_PORT) fromEnv.rtcPort = env.RTC_PORT;
+  if (env.RTC_LISTEN_IP) fromEnv.rtcListenIp = env.RTC_LISTEN_IP;
+  if (env.RTC_ANNOUNCED_ADDRESS) fromEnv.rtcAnnouncedAddress = env.RTC_ANNOUNCED_ADDRESS;
+  if (env.KEYFRAME_REQUEST_DELAY_MS) fromEnv.keyFrameRequestDelayMs = env.KEYFRAME_REQUEST_DELAY_MS;
   if (env.RTC_MIN_PORT) fromEnv.rtcMinPort = env.RTC_MIN_PORT;
   if (env.RTC_MAX_PORT) fromEnv.rtcMaxPort = env.RTC_MAX_PORT;
   if (env.CLIENT_DIST) fromEnv.clientDist = env.CLIENT_DIST;
@@ -39,5 +62,29 @@ export function loadMediaConfig(env: Env = process.env, overrides: Partial<Media
   if (parsed.data.rtcMinPort > parsed.data.rtcMaxPort) {
     throw new MediaConfigError('invalid media configuration: rtcMinPort must not exceed rtcMaxPort');
   }
+  const { rtcPort, workers, rtcMinPort, rtcMaxPort } = parsed.data;
+  if (rtcPort !== 0 && rtcPort + workers - 1 > 65535) {
+    throw new MediaConfigError('invalid media configuration: rtcPort + workers - 1 exceeds 65535');
+  }
+  if (rtcPort !== 0 && rtcPort + workers - 1 >= rtcMinPort && rtcPort <= rtcMaxPort) {
+    throw new MediaConfigError(
+      `invalid media configuration: rtcPort..rtcPort+${workers - 1} overlaps rtcMinPort..rtcMaxPort`,
+    );
+  }
   return parsed.data;
+}
+
+/**
+ * What ICE candidates announce. Binding a wildcard address announces nothing usable, so pick the
+ * machine's first external IPv4 (a LAN address on a studio box), or loopback on an offline one.
+ */
+export function announcedAddress(config: Pick<MediaConfig, 'rtcListenIp' | 'rtcAnnouncedAddress'>): string | undefined {
+  if (config.rtcAnnouncedAddress) return config.rtcAnnouncedAddress;
+  if (config.rtcListenIp !== '0.0.0.0' && config.rtcListenIp !== '::') return undefined;
+  for (const addresses of Object.values(os.networkInterfaces())) {
+    for (const address of addresses ?? []) {
+      if (address.family === 'IPv4' && !address.internal) return address.address;
+    }
+  }
+  return '127.0.0.1';
 }

@@ -32,7 +32,35 @@ export const API_ERROR_CODES = [
   'user/username-taken',
   'user/cannot-follow-self',
   'message/invalid-recipient',
+  'room/not-found',
+  'room/full',
+  'room/forbidden',
+  'room/not-host',
   'http/not-found',
   'internal',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number] | AuthErrorCode;
+
+/**
+ * Codes of refused socket acks `{ok:false, code, message}` (rooms and notifications). Room codes
+ * shared with the API mean the same thing there.
+ */
+export const SOCKET_ERROR_CODES = [
+  'validation/invalid-payload',
+  'auth/unauthenticated',
+  'auth/forbidden',
+  'room/not-found',
+  'room/full',
+  'room/guests-not-allowed',
+  'room/not-host',
+  'room/not-joined',
+  'room/rate-limited',
+  'sfu/unavailable',
+  'sfu/transport-not-found',
+  'sfu/producer-not-found',
+  'sfu/consumer-not-found',
+  'sfu/cannot-consume',
+  'sfu/media-error',
+  'internal',
+] as const;
+export type SocketErrorCode = (typeof SOCKET_ERROR_CODES)[number];

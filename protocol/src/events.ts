@@ -7,5 +7,7 @@ import { messageSchema } from './messages.js';
  */
 export const busEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('new-message'), toUid: z.string(), message: messageSchema }),
+  /** The host ended a room: the media node closes its media and sockets. */
+  z.object({ type: z.literal('room-ended'), roomId: z.string() }),
 ]);
 export type BusEvent = z.infer<typeof busEventSchema>;

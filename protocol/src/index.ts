@@ -4,5 +4,6 @@ export * from './validation.js';
 export * from './auth.js';
 export * from './user.js';
 export * from './messages.js';
+export * from './rooms.js';
 export * from './events.js';
 export * from './realtime.js';

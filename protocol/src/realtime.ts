@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import type { Message } from './messages.js';
+import type {
+  ChatMessage,
+  ConsumerInfo,
+  JoinRoomResult,
+  ParticipantEvent,
+  ProducerInfo,
+  RoomUpdate,
+  SfuReconnectReason,
+  TransportInfo,
+  MediasoupObject,
+} from './rooms.js';
 import { uidSchema } from './user.js';
 
 /** Every socket acknowledgement: success with optional data, or a refusal that says why. */
@@ -12,11 +23,47 @@ export const registerUserPayloadSchema = uidSchema;
 /** Events the server sends (spec part 7, "Received events"). */
 export interface ServerToClientEvents {
   'new-message': (message: Message) => void;
+  // Rooms (spec part 7 names).
+  'peer-joined': (peer: { peerId: string; user_name: string; role: ParticipantEvent['role'] }) => void;
+  'user-left': (peer: { peerId: string }) => void;
+  chat: (message: ChatMessage) => void;
+  'participant-joined': (participant: ParticipantEvent) => void;
+  'participant-left': (participant: ParticipantEvent) => void;
+  'room-update': (update: RoomUpdate) => void;
+  'host-left': (payload: Record<string, never>) => void;
+  'cursor-move': (position: { x: number; y: number }) => void;
+  'stop-sharing': (payload: Record<string, never>) => void;
+  /** The host ended the room; the server closes its media and this socket right after. */
+  'room-ended': (payload: { roomId: string }) => void;
+  // SFU signalling.
+  'sfu:new-producer': (producer: ProducerInfo) => void;
+  'sfu:producer-closed': (payload: { producerId: string }) => void;
+  /** The room's worker died and the room was rebuilt: drop transports and set them up again. */
+  'sfu:reconnect': (payload: { reason: SfuReconnectReason }) => void;
 }
+
+type AckFn<T = undefined> = (result: Ack<T>) => void;
 
 /** Events a client sends. Payloads are `unknown` on purpose: the server validates them. */
 export interface ClientToServerEvents {
-  'register-user': (uid: unknown, ack?: (result: Ack) => void) => void;
+  'register-user': (uid: unknown, ack?: AckFn) => void;
+  // Rooms: payloads in rooms.ts (joinRoomPayloadSchema and friends).
+  'join-room': (payload: unknown, ack?: AckFn<JoinRoomResult>) => void;
+  'peer-ready': (payload: unknown, ack?: AckFn) => void;
+  'get-peers': (payload: unknown, ack?: AckFn<string[]>) => void;
+  'stop-sharing': (payload: unknown, ack?: AckFn) => void;
+  chat: (payload: unknown, ack?: AckFn<ChatMessage>) => void;
+  'cursor-move': (payload: unknown, ack?: AckFn) => void;
+  'leave-room': (payload: unknown, ack?: AckFn) => void;
+  // SFU signalling.
+  'sfu:router-capabilities': (payload: unknown, ack?: AckFn<{ rtpCapabilities: MediasoupObject }>) => void;
+  'sfu:create-transport': (payload: unknown, ack?: AckFn<TransportInfo>) => void;
+  'sfu:connect-transport': (payload: unknown, ack?: AckFn) => void;
+  'sfu:produce': (payload: unknown, ack?: AckFn<{ producerId: string }>) => void;
+  'sfu:close-producer': (payload: unknown, ack?: AckFn) => void;
+  'sfu:producers': (payload: unknown, ack?: AckFn<ProducerInfo[]>) => void;
+  'sfu:consume': (payload: unknown, ack?: AckFn<ConsumerInfo>) => void;
+  'sfu:resume-consumer': (payload: unknown, ack?: AckFn) => void;
 }
 
 /** What the handshake may carry: the ID token, or nothing for an anonymous guest. */

@@ -32,6 +32,15 @@ export async function startBox(apiConfig: ApiConfig, mediaConfig: MediaConfig, l
     verifyToken: (token) => api.verifier.verifyIdToken(token),
     subscribe: (listener) => bus.subscribe(listener),
     logger: logger.child({ part: 'realtime' }),
+    rooms: {
+      // In-process: the media node asks the API's room service directly (same box, same process).
+      directory: {
+        get: (roomId) => api.rooms.liveView(roomId),
+        userName: (uid) => api.rooms.memberName(uid),
+      },
+      workers,
+      keyFrameRequestDelayMs: mediaConfig.keyFrameRequestDelayMs,
+    },
   });
 
   await workers.start();

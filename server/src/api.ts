@@ -19,6 +19,8 @@ import { ProfileService } from './services/profiles.js';
 import { MessageService } from './services/messages.js';
 import { messagesRepository } from './repositories/messages.js';
 import { InProcessEventBus, type EventBus } from './events/event-bus.js';
+import { roomsRepository } from './repositories/rooms.js';
+import { RoomService } from './services/rooms.js';
 
 export interface Api {
   /** The Koa request handler, for any http.Server. */
@@ -26,6 +28,8 @@ export interface Api {
   db: Db;
   verifier: IdentityVerifier;
   bus: EventBus;
+  /** The media node reads rooms through this on a single box (see scripts/box/compose.ts). */
+  rooms: RoomService;
   close(): Promise<void>;
 }
 
@@ -67,6 +71,7 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
   const db = await openDatabase(config);
   const users = usersRepository(db);
   const identity = await createIdentity(config, db, users);
+  const rooms = new RoomService(roomsRepository(db), users, bus);
   const app = buildApp({
     logger,
     trustProxy: config.trustProxy,
@@ -76,6 +81,7 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
     profiles: new ProfileService(users),
     follows: new FollowService(followsRepository(db), users),
     messages: new MessageService(messagesRepository(db), users, bus),
+    rooms,
     isReady: options.isReady ?? (() => true),
   });
   let closed = false;
@@ -84,6 +90,7 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
     db,
     verifier: identity.verifier,
     bus,
+    rooms,
     async close() {
       if (closed) return;
       closed = true;

@@ -10,10 +10,12 @@ import { errorHandler } from './middleware/error-handler.js';
 import { identityConfigRoutes, localAuthRoutes } from './routes/auth.js';
 import { healthRoutes } from './routes/health.js';
 import { messageRoutes } from './routes/messages.js';
+import { roomRoutes } from './routes/rooms.js';
 import { userRoutes } from './routes/users.js';
 import type { FollowService } from './services/follows.js';
 import type { MessageService } from './services/messages.js';
 import type { ProfileService } from './services/profiles.js';
+import type { RoomService } from './services/rooms.js';
 
 export interface AppDeps {
   logger: Logger;
@@ -25,6 +27,7 @@ export interface AppDeps {
   profiles: ProfileService;
   follows: FollowService;
   messages: MessageService;
+  rooms: RoomService;
   isReady: () => boolean;
 }
 
@@ -51,6 +54,7 @@ export function buildApp(deps: AppDeps): Koa<AuthState> {
     ...(deps.localIdentity ? [localAuthRoutes(deps.localIdentity)] : []),
     userRoutes(deps),
     messageRoutes(deps.verifier, deps.messages),
+    roomRoutes(deps.verifier, deps.rooms),
   ];
   for (const router of routers) {
     app.use(router.routes());

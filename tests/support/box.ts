@@ -40,6 +40,9 @@ export async function startBox(env: Record<string, string> = {}): Promise<Box> {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       MEDIASOUP_WORKERS: '1',
+      // Free WebRTC ports on loopback: boxes of parallel test runs must not fight over 40000.
+      RTC_PORT: '0',
+      RTC_LISTEN_IP: '127.0.0.1',
       LOG_LEVEL: 'warn',
       ...env,
     },

@@ -17,7 +17,7 @@ export async function startInProcessBox(): Promise<InProcessBox> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'riffroom-box-'));
   const box = await startBox(
     loadApiConfig({}, { dataDir, port: 0, host: '127.0.0.1', logLevel: 'silent' }),
-    loadMediaConfig(process.env, { workers: 1 }),
+    loadMediaConfig(process.env, { workers: 1, rtcPort: 0, rtcListenIp: '127.0.0.1' }),
     createLogger('silent'),
   );
   const baseUrl = `http://127.0.0.1:${box.port}`;

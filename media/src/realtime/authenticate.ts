@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { socketHandshakeAuthSchema } from '@riffroom/protocol';
 import type { RealtimeSocket, TokenVerifier } from './types.js';
 
@@ -7,6 +8,8 @@ import type { RealtimeSocket, TokenVerifier } from './types.js';
  */
 export function authenticateHandshake(verify: TokenVerifier) {
   return async (socket: RealtimeSocket, next: (error?: Error) => void) => {
+    socket.data.guestId = `guest-${randomUUID()}`;
+    socket.data.roomId = null;
     const parsed = socketHandshakeAuthSchema.safeParse(socket.handshake.auth ?? {});
     if (!parsed.success) return next(new Error('auth/invalid-handshake'));
     if (!parsed.data.token) {

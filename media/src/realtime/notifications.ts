@@ -8,9 +8,12 @@ export function deliverBusEvent(io: RealtimeServer, event: BusEvent): void {
     case 'new-message':
       io.to(userRoom(event.toUid)).emit('new-message', event.message);
       return;
+    case 'room-ended':
+      // Handled by the room hub (realtime/server.ts): it closes media before the sockets.
+      return;
     default: {
-      const exhaustive: never = event.type;
-      throw new Error(`unhandled bus event ${String(exhaustive)}`);
+      const exhaustive: never = event;
+      throw new Error(`unhandled bus event ${JSON.stringify(exhaustive)}`);
     }
   }
 }

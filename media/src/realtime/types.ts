@@ -4,6 +4,10 @@ import type { Server, Socket } from 'socket.io';
 export interface SocketData {
   /** The verified uid of a signed-in user; null for an anonymous guest. */
   uid: string | null;
+  /** Generated at the handshake; names an anonymous guest (and is unused once signed in). */
+  guestId: string;
+  /** The room this socket joined with join-room; one room per socket. */
+  roomId: string | null;
 }
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -14,3 +18,6 @@ export type TokenVerifier = (token: string) => Promise<{ uid: string }>;
 
 /** The room every socket of one user joins, so an event reaches all their tabs and devices. */
 export const userRoom = (uid: string) => `user:${uid}`;
+
+/** The Socket.IO room of a collaboration room's sockets. */
+export const roomChannel = (roomId: string) => `room:${roomId}`;

@@ -5,7 +5,10 @@ import { until } from '../../../tests/support/until.js';
 import { WorkerPool } from './worker-pool.js';
 
 // A real mediasoup worker, built from source by scripts/setup.mjs; nothing here is mocked.
-const pool = new WorkerPool(loadMediaConfig(process.env, { workers: 2 }), pino({ level: 'silent' }));
+const pool = new WorkerPool(
+  loadMediaConfig(process.env, { workers: 2, rtcPort: 0, rtcListenIp: '127.0.0.1' }),
+  pino({ level: 'silent' }),
+);
 
 beforeAll(async () => {
   await pool.start();

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { types } from 'mediasoup';
 import type { Logger } from 'pino';
-import type { MediaConfig } from '../config.js';
+import { announcedAddress, type MediaConfig } from '../config.js';
 import { loadMediasoup, type Mediasoup } from './load-mediasoup.js';
 
 export interface WorkerPoolEvents {
@@ -9,12 +9,19 @@ export interface WorkerPoolEvents {
   'worker-replaced': [{ index: number; pid: number }];
 }
 
+/** A worker and the WebRtcServer every WebRTC transport on it shares (one port, UDP and TCP). */
+export interface WorkerSlot {
+  index: number;
+  worker: types.Worker;
+  webRtcServer: types.WebRtcServer;
+}
+
 /**
  * One mediasoup worker per core. A worker that dies is replaced in the same slot, so the pool
  * keeps its size; the rooms layer listens for 'worker-replaced' to rebuild what lived there.
  */
 export class WorkerPool extends EventEmitter<WorkerPoolEvents> {
-  private workers: types.Worker[] = [];
+  private slots: WorkerSlot[] = [];
   private nextIndex = 0;
   private closed = false;
   private mediasoup: Mediasoup | null = null;
@@ -27,42 +34,53 @@ export class WorkerPool extends EventEmitter<WorkerPoolEvents> {
   }
 
   get size(): number {
-    return this.workers.length;
+    return this.slots.length;
   }
 
   get ready(): boolean {
     // A worker that died and could not be replaced leaves its slot closed: not ready.
-    return !this.closed && this.workers.length === this.config.workers && this.workers.every((w) => !w.closed);
+    return !this.closed && this.slots.length === this.config.workers && this.slots.every((slot) => !slot.worker.closed);
   }
 
   async start(): Promise<void> {
     this.mediasoup = await loadMediasoup(this.config.workerBin);
     for (let index = 0; index < this.config.workers; index += 1) {
-      this.workers[index] = await this.spawn(index);
+      this.slots[index] = await this.spawn(index);
     }
-    this.logger.info({ workers: this.workers.length, version: this.mediasoup.version }, 'mediasoup workers started');
+    this.logger.info({ workers: this.slots.length, version: this.mediasoup.version }, 'mediasoup workers started');
   }
 
-  /** Round-robin; the rooms layer will pick by load once rooms exist. */
+  /** Round-robin across slots. */
   next(): types.Worker {
-    if (this.workers.length === 0) throw new Error('worker pool is not started');
-    const worker = this.workers[this.nextIndex % this.workers.length]!;
+    return this.nextSlot().worker;
+  }
+
+  nextSlot(): WorkerSlot {
+    if (this.slots.length === 0) throw new Error('worker pool is not started');
+    const slot = this.slots[this.nextIndex % this.slots.length]!;
     this.nextIndex += 1;
-    return worker;
+    return slot;
+  }
+
+  /** The current occupant of a slot (after a death, its replacement). */
+  slot(index: number): WorkerSlot | undefined {
+    return this.slots[index];
   }
 
   all(): readonly types.Worker[] {
-    return this.workers;
+    return this.slots.map((slot) => slot.worker);
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    for (const worker of this.workers) worker.close();
-    this.workers = [];
+    // Closing a worker closes its transports with it, so the 3.12 WebRtcServer-close crash
+    // (a WebRtcServer closed while transports remain) cannot happen: we never close one alone.
+    for (const slot of this.slots) slot.worker.close();
+    this.slots = [];
   }
 
-  private async spawn(index: number): Promise<types.Worker> {
+  private async spawn(index: number): Promise<WorkerSlot> {
     const worker = await this.mediasoup!.createWorker({
       logLevel: this.config.workerLogLevel,
       rtcMinPort: this.config.rtcMinPort,
@@ -73,19 +91,38 @@ export class WorkerPool extends EventEmitter<WorkerPoolEvents> {
       this.logger.error({ err: error, pid: worker.pid, index }, 'mediasoup worker died');
       if (!this.closed) void this.replace(index);
     });
-    return worker;
+    try {
+      const webRtcServer = await worker.createWebRtcServer({ listenInfos: this.listenInfos(index) });
+      return { index, worker, webRtcServer };
+    } catch (error) {
+      worker.close();
+      const port = this.config.rtcPort === 0 ? 'a free port' : `port ${this.config.rtcPort + index}`;
+      throw new Error(`could not open the WebRTC port for worker ${index} on ${port}: ${String(error)}`, {
+        cause: error,
+      });
+    }
+  }
+
+  private listenInfos(index: number): types.WebRtcServerListenInfo[] {
+    const base = { ip: this.config.rtcListenIp, announcedIp: announcedAddress(this.config) };
+    // Port 0: each protocol gets its own free port from the worker's range (tests on shared machines).
+    const port = this.config.rtcPort === 0 ? {} : { port: this.config.rtcPort + index };
+    return [
+      { protocol: 'udp', ...base, ...port },
+      { protocol: 'tcp', ...base, ...port },
+    ];
   }
 
   private async replace(index: number): Promise<void> {
     try {
-      const worker = await this.spawn(index);
+      const slot = await this.spawn(index);
       if (this.closed) {
-        worker.close();
+        slot.worker.close();
         return;
       }
-      this.workers[index] = worker;
-      this.logger.warn({ pid: worker.pid, index }, 'mediasoup worker replaced');
-      this.emit('worker-replaced', { index, pid: worker.pid });
+      this.slots[index] = slot;
+      this.logger.warn({ pid: slot.worker.pid, index }, 'mediasoup worker replaced');
+      this.emit('worker-replaced', { index, pid: slot.worker.pid });
     } catch (error) {
       this.logger.error({ err: error, index }, 'could not replace mediasoup worker');
     }

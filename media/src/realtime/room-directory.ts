@@ -1,0 +1,13 @@
+import type { RoomView } from '@riffroom/protocol';
+
+/**
+ * How the media node learns about rooms without importing the API (design.md §1). On one box
+ * scripts/box/compose.ts answers in-process from the API's room service; a separate media node
+ * would answer with GET /api/rooms/{roomId}.
+ */
+export interface RoomDirectory {
+  /** The live room, or null when it is unknown or has ended. */
+  get(roomId: string): Promise<RoomView | null>;
+  /** A signed-in user's display name, or null without a profile. */
+  userName(uid: string): Promise<string | null>;
+}

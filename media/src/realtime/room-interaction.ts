@@ -1,0 +1,35 @@
+import { chatPayloadSchema, cursorMovePayloadSchema, roomOnlyPayloadSchema } from '@riffroom/protocol';
+import type { Logger } from 'pino';
+import type { RoomHub } from './room-hub.js';
+import { onRoomEvent, RoomSocketError } from './socket-handler.js';
+import { roomChannel, type RealtimeSocket } from './types.js';
+
+/** chat (everyone), cursor-move and stop-sharing (host only). */
+export function handleRoomInteraction(socket: RealtimeSocket, hub: RoomHub, logger: Logger): void {
+  onRoomEvent(socket, 'chat', chatPayloadSchema, logger, ({ roomId, message }) => {
+    const { live } = hub.membership(socket, roomId);
+    const sent = live.chat(socket.id, message, Date.now());
+    if (sent === 'rate-limited') throw new RoomSocketError('room/rate-limited', 'You are sending messages too fast.');
+    if (!sent) throw new RoomSocketError('room/not-joined', 'Join the room first.');
+    socket.nsp.to(roomChannel(roomId)).emit('chat', sent);
+    return sent;
+  });
+
+  onRoomEvent(socket, 'cursor-move', cursorMovePayloadSchema, logger, ({ roomId, x, y }) => {
+    const { live } = hub.hostMembership(socket, roomId, 'move the cursor');
+    if (!live.allowCursor(Date.now())) {
+      throw new RoomSocketError('room/rate-limited', 'Cursor updates are limited; this one was dropped.');
+    }
+    // Volatile: a late cursor position is worthless, so a congested guest skips it rather than queueing.
+    socket.volatile.to(roomChannel(roomId)).emit('cursor-move', { x, y });
+  });
+
+  onRoomEvent(socket, 'stop-sharing', roomOnlyPayloadSchema, logger, async ({ roomId }) => {
+    hub.hostMembership(socket, roomId, 'stop sharing');
+    const media = await hub.media.peek(roomId);
+    for (const producer of media?.producers() ?? []) {
+      if (producer.source === 'screen') media!.closeProducer(socket.id, producer.producerId);
+    }
+    socket.to(roomChannel(roomId)).emit('stop-sharing', {});
+  });
+}

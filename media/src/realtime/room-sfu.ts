@@ -1,0 +1,77 @@
+import {
+  closeProducerPayloadSchema,
+  connectTransportPayloadSchema,
+  consumePayloadSchema,
+  createTransportPayloadSchema,
+  producePayloadSchema,
+  resumeConsumerPayloadSchema,
+  roomOnlyPayloadSchema,
+} from '@riffroom/protocol';
+import type { types } from 'mediasoup';
+import type { Logger } from 'pino';
+import type { RoomHub } from './room-hub.js';
+import { onRoomEvent } from './socket-handler.js';
+import type { RealtimeSocket } from './types.js';
+
+/**
+ * SFU signalling. Every call needs the room joined; sending media needs the host. mediasoup
+ * validates the RTP/DTLS structures in full and its refusal becomes an error ack.
+ */
+export function handleRoomSfu(socket: RealtimeSocket, hub: RoomHub, logger: Logger): void {
+  const mediaOf = async (roomId: string) => {
+    hub.membership(socket, roomId);
+    return hub.media.get(roomId);
+  };
+  const hostMediaOf = async (roomId: string, action: string) => {
+    hub.hostMembership(socket, roomId, action);
+    return hub.media.get(roomId);
+  };
+
+  onRoomEvent(socket, 'sfu:router-capabilities', roomOnlyPayloadSchema, logger, async ({ roomId }) => ({
+    rtpCapabilities: (await mediaOf(roomId)).rtpCapabilities,
+  }));
+
+  onRoomEvent(socket, 'sfu:create-transport', createTransportPayloadSchema, logger, async ({ roomId, direction }) => {
+    const media = direction === 'send' ? await hostMediaOf(roomId, 'send media') : await mediaOf(roomId);
+    return media.createTransport(socket.id, direction);
+  });
+
+  onRoomEvent(socket, 'sfu:connect-transport', connectTransportPayloadSchema, logger, async (payload) => {
+    const media = await mediaOf(payload.roomId);
+    await media.connectTransport(socket.id, payload.transportId, payload.dtlsParameters as types.DtlsParameters);
+  });
+
+  onRoomEvent(socket, 'sfu:produce', producePayloadSchema, logger, async (payload) => {
+    const media = await hostMediaOf(payload.roomId, 'send media');
+    const producerId = await media.produce(
+      socket.id,
+      payload.transportId,
+      payload.kind,
+      payload.rtpParameters as unknown as types.RtpParameters,
+      payload.source,
+    );
+    return { producerId };
+  });
+
+  onRoomEvent(socket, 'sfu:close-producer', closeProducerPayloadSchema, logger, async ({ roomId, producerId }) => {
+    (await hostMediaOf(roomId, 'close media')).closeProducer(socket.id, producerId);
+  });
+
+  onRoomEvent(socket, 'sfu:producers', roomOnlyPayloadSchema, logger, async ({ roomId }) =>
+    (await mediaOf(roomId)).producers(),
+  );
+
+  onRoomEvent(socket, 'sfu:consume', consumePayloadSchema, logger, async (payload) => {
+    const media = await mediaOf(payload.roomId);
+    return media.consume(
+      socket.id,
+      payload.transportId,
+      payload.producerId,
+      payload.rtpCapabilities as unknown as types.RtpCapabilities,
+    );
+  });
+
+  onRoomEvent(socket, 'sfu:resume-consumer', resumeConsumerPayloadSchema, logger, async ({ roomId, consumerId }) => {
+    await (await mediaOf(roomId)).resumeConsumer(socket.id, consumerId);
+  });
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { CURSOR_MAX_PER_SECOND } from '@riffroom/protocol';
+import { CHAT_MAX_PER_10S, LiveRoom, type MemberIdentity } from './live-room.js';
+
+const settings = { isPublic: true, maxParticipants: 2, allowGuestAccess: true };
+const host: MemberIdentity = { uid: 'host-uid', guestId: 'g-h', name: 'Hana' };
+const user = (uid: string): MemberIdentity => ({ uid, guestId: `g-${uid}`, name: uid });
+const guest = (id: string): MemberIdentity => ({ uid: null, guestId: id, name: 'Guest User' });
+
+describe('a live room', () => {
+  it('makes the record host the host, whatever else; others are viewers or their API role', () => {
+    const room = new LiveRoom('r', 'host-uid', settings);
+    const h = room.admit('s1', host);
+    const bob = room.admit('s2', { ...user('bob'), requestedRole: 'participant' });
+    const anon = room.admit('s3', guest('guest-1'));
+    expect(h.ok && h.member.role).toBe('host');
+    expect(bob.ok && bob.member.role).toBe('participant');
+    expect(anon.ok && anon.member).toMatchObject({ role: 'viewer', firebase_uid: null, user_name: 'Guest User' });
+    expect(room.isHost('s1')).toBe(true);
+    expect(room.isHost('s2')).toBe(false);
+  });
+
+  it('enforces capacity on people other than the host; a second tab of someone present is free', () => {
+    const room = new LiveRoom('r', 'host-uid', settings);
+    expect(room.admit('a', user('bob')).ok).toBe(true);
+    expect(room.admit('b', guest('guest-1')).ok).toBe(true);
+    const full = room.admit('c', user('carol'));
+    expect(full).toEqual({ ok: false, code: 'room/full', message: 'This room is full (2 participants at most).' });
+    expect(room.admit('d', user('bob'))).toMatchObject({ ok: true, firstOfKey: false });
+    expect(room.admit('e', host).ok).toBe(true);
+    expect(room.participantCount).toBe(2);
+    // A seat frees only when the person's last socket goes.
+    room.remove('a');
+    expect(room.admit('c', user('carol')).ok).toBe(false);
+    expect(room.remove('d')).toMatchObject({ lastOfKey: true, hostLeft: false });
+    expect(room.admit('c', user('carol')).ok).toBe(true);
+  });
+
+  it('refuses anonymous sockets when guest access is off, but not signed-in ones', () => {
+    const room = new LiveRoom('r', 'host-uid', { ...settings, allowGuestAccess: false });
+    expect(room.admit('a', guest('guest-1'))).toMatchObject({ ok: false, code: 'room/guests-not-allowed' });
+    expect(room.admit('b', user('bob')).ok).toBe(true);
+  });
+
+  it('reports host-left when the host’s last socket leaves, and hostOnline follows', () => {
+    const room = new LiveRoom('r', 'host-uid', settings);
+    room.admit('h1', host);
+    room.admit('h2', host);
+    room.admit('g', guest('guest-1'));
+    expect(room.hostOnline).toBe(true);
+    expect(room.remove('h1')).toMatchObject({ hostLeft: false });
+    expect(room.hostOnline).toBe(true);
+    expect(room.remove('h2')).toMatchObject({ hostLeft: true, lastOfKey: true });
+    expect(room.hostOnline).toBe(false);
+    expect(room.remove('h2')).toBeNull();
+    expect(room.isEmpty).toBe(false);
+    room.remove('g');
+    expect(room.isEmpty).toBe(true);
+  });
+
+  it('sets the chat author and time itself and keeps a bounded history', () => {
+    const room = new LiveRoom('r', 'host-uid', settings);
+    room.admit('s', guest('guest-7'));
+    const message = room.chat('s', 'hello', Date.UTC(2026, 0, 1));
+    expect(message).toEqual({
+      from: 'guest-7',
+      fromName: 'Guest User',
+      message: 'hello',
+      timestamp: '2026-01-01T00:00:00.000Z',
+    });
+    expect(room.chat('nobody', 'x', 0)).toBeNull();
+    let now = Date.UTC(2026, 0, 1);
+    for (let i = 0; i < 300; i += 1) room.chat('s', `m${i}`, (now += 1000));
+    const history = room.chatHistory();
+    expect(history).toHaveLength(100);
+    expect(history.at(-1)!.message).toBe('m299');
+  });
+
+  it('rate-limits chat per sender and cursor moves per room', () => {
+    const room = new LiveRoom('r', 'host-uid', settings);
+    room.admit('s', guest('guest-1'));
+    const sent = Array.from({ length: CHAT_MAX_PER_10S + 5 }, () => room.chat('s', 'spam', 5_000));
+    expect(sent.filter((m) => m === 'rate-limited')).toHaveLength(5);
+    expect(room.chat('s', 'later', 15_001)).not.toBe('rate-limited');
+
+    const allowed = Array.from({ length: 100 }, () => room.allowCursor(1_000)).filter(Boolean);
+    expect(allowed).toHaveLength(CURSOR_MAX_PER_SECOND);
+    expect(room.allowCursor(2_000)).toBe(true);
+  });
+
+  it('hands out the PeerJS ids other members announced', () => {
+    const room = new LiveRoom('r', 'host-uid', settings);
+    room.admit('h', host);
+    room.admit('g', guest('guest-1'));
+    room.setP2pPeer('h', 'peer-host');
+    expect(room.p2pPeers('g')).toEqual(['peer-host']);
+    expect(room.p2pPeers('h')).toEqual([]);
+  });
+});

@@ -1,0 +1,178 @@
+import {
+  CHAT_HISTORY_LIMIT,
+  CURSOR_MAX_PER_SECOND,
+  type ChatMessage,
+  type RoomPeer,
+  type RoomRole,
+  type RoomSettings,
+} from '@riffroom/protocol';
+import { RateLimiter } from './rate-limiter.js';
+
+/** Who a socket is, as the handshake proved it: a uid, or the id the server gave a guest. */
+export interface MemberIdentity {
+  uid: string | null;
+  guestId: string;
+  name: string;
+  /** For a signed-in non-host: the role they joined with over the API, if any. */
+  requestedRole?: Exclude<RoomRole, 'host'>;
+}
+
+export interface Member extends RoomPeer {
+  /** uid, or guest id: one person with two tabs is one participant. */
+  key: string;
+  /** PeerJS id announced with peer-ready, for the fallback tier. */
+  p2pPeerId: string | null;
+}
+
+export type AdmitResult =
+  | { ok: true; member: Member; firstOfKey: boolean }
+  | { ok: false; code: 'room/full' | 'room/guests-not-allowed'; message: string };
+
+export interface RemoveResult {
+  member: Member;
+  /** The person has no other socket left in the room. */
+  lastOfKey: boolean;
+  /** The host's last socket left. */
+  hostLeft: boolean;
+}
+
+export const CHAT_MAX_PER_10S = 20;
+
+/**
+ * The membership of one live room, with its rules: the host is whoever the room record names;
+ * anonymous sockets only when guest access is on; capacity counts people other than the host;
+ * the host may move the cursor at a bounded rate; chat keeps a bounded history.
+ * Plain domain code: no sockets, no media.
+ */
+export class LiveRoom {
+  private members = new Map<string, Member>();
+  private history: ChatMessage[] = [];
+  private cursorLimiter = new RateLimiter(CURSOR_MAX_PER_SECOND, 1000);
+  private chatLimiters = new Map<string, RateLimiter>();
+
+  constructor(
+    readonly roomId: string,
+    private hostUid: string,
+    private settings: RoomSettings,
+  ) {}
+
+  /** The record can only have been re-read, never changed in ways that matter, but keep it fresh. */
+  refresh(hostUid: string, settings: RoomSettings): void {
+    this.hostUid = hostUid;
+    this.settings = settings;
+  }
+
+  admit(peerId: string, identity: MemberIdentity): AdmitResult {
+    if (identity.uid === null && !this.settings.allowGuestAccess) {
+      return { ok: false, code: 'room/guests-not-allowed', message: 'This room does not allow guests. Please log in.' };
+    }
+    const isHost = identity.uid !== null && identity.uid === this.hostUid;
+    const key = identity.uid ?? identity.guestId;
+    const present = this.keys();
+    if (!isHost && !present.has(key) && this.participantCount >= this.settings.maxParticipants) {
+      return {
+        ok: false,
+        code: 'room/full',
+        message: `This room is full (${this.settings.maxParticipants} participants at most).`,
+      };
+    }
+    const role: RoomRole = isHost ? 'host' : (identity.requestedRole ?? 'viewer');
+    const member: Member = {
+      peerId,
+      key,
+      firebase_uid: identity.uid,
+      user_name: identity.name,
+      role,
+      p2pPeerId: null,
+    };
+    this.members.set(peerId, member);
+    return { ok: true, member, firstOfKey: !present.has(key) };
+  }
+
+  remove(peerId: string): RemoveResult | null {
+    const member = this.members.get(peerId);
+    if (!member) return null;
+    this.members.delete(peerId);
+    this.chatLimiters.delete(peerId);
+    const lastOfKey = !this.keys().has(member.key);
+    return { member, lastOfKey, hostLeft: member.role === 'host' && !this.hostOnline };
+  }
+
+  member(peerId: string): Member | undefined {
+    return this.members.get(peerId);
+  }
+
+  get isEmpty(): boolean {
+    return this.members.size === 0;
+  }
+
+  get hostOnline(): boolean {
+    for (const member of this.members.values()) if (member.role === 'host') return true;
+    return false;
+  }
+
+  /** People present other than the host (a person with two tabs counts once). */
+  get participantCount(): number {
+    const keys = new Set<string>();
+    for (const member of this.members.values()) if (member.role !== 'host') keys.add(member.key);
+    return keys.size;
+  }
+
+  peers(exceptPeerId?: string): RoomPeer[] {
+    return [...this.members.values()]
+      .filter((member) => member.peerId !== exceptPeerId)
+      .map(({ peerId, firebase_uid, user_name, role }) => ({ peerId, firebase_uid, user_name, role }));
+  }
+
+  setP2pPeer(peerId: string, p2pPeerId: string): void {
+    const member = this.members.get(peerId);
+    if (member) member.p2pPeerId = p2pPeerId;
+  }
+
+  /** The PeerJS ids the other members announced. */
+  p2pPeers(exceptPeerId: string): string[] {
+    return [...this.members.values()].flatMap((member) =>
+      member.peerId !== exceptPeerId && member.p2pPeerId ? [member.p2pPeerId] : [],
+    );
+  }
+
+  /** Author and time come from the server; the text was validated (trimmed, 1..1000) at the edge. */
+  chat(peerId: string, text: string, now: number): ChatMessage | 'rate-limited' | null {
+    const member = this.members.get(peerId);
+    if (!member) return null;
+    let limiter = this.chatLimiters.get(peerId);
+    if (!limiter) this.chatLimiters.set(peerId, (limiter = new RateLimiter(CHAT_MAX_PER_10S, 10_000)));
+    if (!limiter.take(now)) return 'rate-limited';
+    const message: ChatMessage = {
+      from: member.key,
+      fromName: member.user_name,
+      message: text,
+      timestamp: new Date(now).toISOString(),
+    };
+    this.history.push(message);
+    if (this.history.length > CHAT_HISTORY_LIMIT) this.history.splice(0, this.history.length - CHAT_HISTORY_LIMIT);
+    return message;
+  }
+
+  chatHistory(): ChatMessage[] {
+    return [...this.history];
+  }
+
+  isHost(peerId: string): boolean {
+    return this.members.get(peerId)?.role === 'host';
+  }
+
+  /** Whether a host cursor update may go out now; extra ones inside the second are dropped. */
+  allowCursor(now: number): boolean {
+    return this.cursorLimiter.take(now);
+  }
+
+  /** Everyone, for the end of the room. */
+  allPeerIds(): string[] {
+    return [...this.members.keys()];
+  }
+
+  private keys(): Set<string> {
+    return new Set([...this.members.values()].map((member) => member.key));
+  }
+}

@@ -1,0 +1,270 @@
+import { EventEmitter } from 'node:events';
+import type { ConsumerInfo, MediaKind, MediaSource, ProducerInfo, TransportInfo } from '@riffroom/protocol';
+import type { types } from 'mediasoup';
+import { ROOM_MEDIA_CODECS } from './media-codecs.js';
+import type { WorkerSlot } from './worker-pool.js';
+
+/** A refusal the socket layer turns into `{ok:false, code, message}`. */
+export class SfuError extends Error {
+  constructor(
+    readonly code:
+      | 'sfu/unavailable'
+      | 'sfu/transport-not-found'
+      | 'sfu/producer-not-found'
+      | 'sfu/consumer-not-found'
+      | 'sfu/cannot-consume',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SfuError';
+  }
+}
+
+type Direction = 'send' | 'recv';
+
+interface PeerMedia {
+  transports: Map<string, { transport: types.WebRtcTransport; direction: Direction }>;
+  producers: Map<string, types.Producer>;
+  consumers: Map<string, types.Consumer>;
+}
+
+export interface SfuRoomEvents {
+  'new-producer': [producer: ProducerInfo & { peerId: string }];
+  'producer-closed': [payload: { producerId: string; peerId: string; source: MediaSource }];
+}
+
+export interface SfuRoomOptions {
+  keyFrameRequestDelayMs: number;
+}
+
+/**
+ * One room's media on one worker: a router, and per peer its transports, producers and consumers.
+ * Knows nothing of sockets or roles: the socket layer checks who may produce before calling here.
+ * Every map is cleaned when mediasoup closes the object, whoever closed it.
+ */
+export class SfuRoom extends EventEmitter<SfuRoomEvents> {
+  private peers = new Map<string, PeerMedia>();
+  private closed = false;
+
+  private constructor(
+    readonly roomId: string,
+    private slot: WorkerSlot,
+    private router: types.Router,
+    private readonly options: SfuRoomOptions,
+  ) {
+    super();
+  }
+
+  static async create(roomId: string, slot: WorkerSlot, options: SfuRoomOptions): Promise<SfuRoom> {
+    const router = await slot.worker.createRouter({ mediaCodecs: ROOM_MEDIA_CODECS, appData: { roomId } });
+    return new SfuRoom(roomId, slot, router, options);
+  }
+
+  get workerIndex(): number {
+    return this.slot.index;
+  }
+
+  get rtpCapabilities(): types.RtpCapabilities {
+    this.assertOpen();
+    return this.router.rtpCapabilities;
+  }
+
+  /**
+   * After the worker died: a fresh router on its replacement. Everything that lived on the dead
+   * worker is gone, so every peer starts again with no transports (clients are told to reconnect).
+   */
+  async rebuild(slot: WorkerSlot): Promise<void> {
+    if (this.closed) return;
+    this.dropAllPeerMedia();
+    const router = await slot.worker.createRouter({ mediaCodecs: ROOM_MEDIA_CODECS, appData: { roomId: this.roomId } });
+    if (this.closed) {
+      router.close();
+      return;
+    }
+    this.slot = slot;
+    this.router = router;
+  }
+
+  async createTransport(peerId: string, direction: Direction): Promise<TransportInfo> {
+    this.assertOpen();
+    const transport = await this.router.createWebRtcTransport({
+      webRtcServer: this.slot.webRtcServer,
+      enableUdp: true,
+      enableTcp: true,
+      preferUdp: true,
+      // Screen share starts near its working rate instead of ramping up from mediasoup's 600 kbps.
+      initialAvailableOutgoingBitrate: 1_500_000,
+      appData: { peerId, direction },
+    });
+    const media = this.peerMedia(peerId);
+    media.transports.set(transport.id, { transport, direction });
+    transport.observer.once('close', () => media.transports.delete(transport.id));
+    return {
+      id: transport.id,
+      iceParameters: transport.iceParameters as unknown as Record<string, unknown>,
+      iceCandidates: transport.iceCandidates as unknown as Record<string, unknown>[],
+      dtlsParameters: transport.dtlsParameters as unknown as Record<string, unknown>,
+    };
+  }
+
+  async connectTransport(peerId: string, transportId: string, dtlsParameters: types.DtlsParameters): Promise<void> {
+    await this.transportOf(peerId, transportId).transport.connect({ dtlsParameters });
+  }
+
+  async produce(
+    peerId: string,
+    transportId: string,
+    kind: MediaKind,
+    rtpParameters: types.RtpParameters,
+    source: MediaSource,
+  ): Promise<string> {
+    const entry = this.transportOf(peerId, transportId);
+    if (entry.direction !== 'send') throw new SfuError('sfu/transport-not-found', 'Produce on a send transport.');
+    const media = this.peerMedia(peerId);
+    // One producer per source: sharing again replaces the previous screen or audio.
+    for (const existing of media.producers.values()) {
+      if ((existing.appData as { source?: MediaSource }).source === source) existing.close();
+    }
+    const producer = await entry.transport.produce({
+      kind,
+      rtpParameters,
+      keyFrameRequestDelay: this.options.keyFrameRequestDelayMs,
+      appData: { peerId, source },
+    });
+    media.producers.set(producer.id, producer);
+    producer.observer.once('close', () => {
+      media.producers.delete(producer.id);
+      this.emit('producer-closed', { producerId: producer.id, peerId, source });
+    });
+    this.emit('new-producer', { producerId: producer.id, kind, source, peerId });
+    return producer.id;
+  }
+
+  closeProducer(peerId: string, producerId: string): void {
+    const producer = this.peers.get(peerId)?.producers.get(producerId);
+    if (!producer) throw new SfuError('sfu/producer-not-found', 'No such producer of yours.');
+    producer.close();
+  }
+
+  producers(): ProducerInfo[] {
+    const list: ProducerInfo[] = [];
+    for (const media of this.peers.values()) {
+      for (const producer of media.producers.values()) list.push(describeProducer(producer));
+    }
+    return list;
+  }
+
+  hasProducer(source: MediaSource): boolean {
+    return this.producers().some((producer) => producer.source === source);
+  }
+
+  async consume(
+    peerId: string,
+    transportId: string,
+    producerId: string,
+    rtpCapabilities: types.RtpCapabilities,
+  ): Promise<ConsumerInfo> {
+    const entry = this.transportOf(peerId, transportId);
+    if (entry.direction !== 'recv') throw new SfuError('sfu/transport-not-found', 'Consume on a recv transport.');
+    const producer = this.findProducer(producerId);
+    if (!producer) throw new SfuError('sfu/producer-not-found', 'That producer is gone.');
+    if (!this.router.canConsume({ producerId, rtpCapabilities })) {
+      throw new SfuError('sfu/cannot-consume', 'Your browser cannot decode this stream.');
+    }
+    // Paused until the client has wired the track, so the first keyframe is not wasted.
+    const consumer = await entry.transport.consume({ producerId, rtpCapabilities, paused: true });
+    const media = this.peerMedia(peerId);
+    media.consumers.set(consumer.id, consumer);
+    consumer.observer.once('close', () => media.consumers.delete(consumer.id));
+    const { source } = describeProducer(producer);
+    return {
+      id: consumer.id,
+      producerId,
+      kind: consumer.kind,
+      rtpParameters: consumer.rtpParameters as unknown as Record<string, unknown>,
+      source,
+    };
+  }
+
+  async resumeConsumer(peerId: string, consumerId: string): Promise<void> {
+    const consumer = this.peers.get(peerId)?.consumers.get(consumerId);
+    if (!consumer) throw new SfuError('sfu/consumer-not-found', 'No such consumer of yours.');
+    await consumer.resume();
+  }
+
+  /** A peer left: its transports close, and with them its producers and consumers. */
+  removePeer(peerId: string): void {
+    const media = this.peers.get(peerId);
+    if (!media) return;
+    for (const { transport } of [...media.transports.values()]) transport.close();
+    this.peers.delete(peerId);
+  }
+
+  /** Idempotent. Transports close before the router; the worker's WebRtcServer stays open. */
+  close(): void {
+    if (this.closed) return;
+    for (const peerId of [...this.peers.keys()]) this.removePeer(peerId);
+    this.closed = true;
+    this.router.close();
+    this.removeAllListeners();
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /** For tests and stats: this room's objects on the worker. */
+  consumerOf(peerId: string, consumerId: string): types.Consumer | undefined {
+    return this.peers.get(peerId)?.consumers.get(consumerId);
+  }
+
+  producerObject(producerId: string): types.Producer | undefined {
+    return this.findProducer(producerId);
+  }
+
+  private dropAllPeerMedia(): void {
+    // The worker is dead: its objects are already closed; forget them without producer-closed noise.
+    for (const media of this.peers.values()) {
+      media.producers.clear();
+      media.consumers.clear();
+      media.transports.clear();
+    }
+    this.peers.clear();
+  }
+
+  private findProducer(producerId: string): types.Producer | undefined {
+    for (const media of this.peers.values()) {
+      const producer = media.producers.get(producerId);
+      if (producer) return producer;
+    }
+    return undefined;
+  }
+
+  private transportOf(peerId: string, transportId: string) {
+    this.assertOpen();
+    const entry = this.peers.get(peerId)?.transports.get(transportId);
+    if (!entry) throw new SfuError('sfu/transport-not-found', 'No such transport of yours.');
+    return entry;
+  }
+
+  private peerMedia(peerId: string): PeerMedia {
+    let media = this.peers.get(peerId);
+    if (!media) {
+      media = { transports: new Map(), producers: new Map(), consumers: new Map() };
+      this.peers.set(peerId, media);
+    }
+    return media;
+  }
+
+  private assertOpen(): void {
+    if (this.closed || this.router.closed) throw new SfuError('sfu/unavailable', 'This room has no media right now.');
+  }
+}
+
+function describeProducer(producer: types.Producer): ProducerInfo {
+  return {
+    producerId: producer.id,
+    kind: producer.kind,
+    source: (producer.appData as { source: MediaSource }).source,
+  };
+}

@@ -1,0 +1,76 @@
+import { EventEmitter } from 'node:events';
+import type { Logger } from 'pino';
+import { SfuRoom, type SfuRoomOptions } from './sfu-room.js';
+import type { WorkerPool } from './worker-pool.js';
+
+export interface SfuRoomsEvents {
+  /** The room's worker died and the room now lives on its replacement; clients must reconnect. */
+  rebuilt: [room: SfuRoom];
+  /** A room was created: the socket layer wires its producer events. */
+  created: [room: SfuRoom];
+}
+
+/**
+ * The media side of every live room: created on first use on the next worker, rebuilt on the
+ * replacement when that worker dies, closed when the room ends or empties.
+ */
+export class SfuRooms extends EventEmitter<SfuRoomsEvents> {
+  private rooms = new Map<string, Promise<SfuRoom>>();
+  private readonly onReplaced = ({ index }: { index: number }) => void this.rebuildWorker(index);
+
+  constructor(
+    private readonly pool: WorkerPool,
+    private readonly options: SfuRoomOptions,
+    private readonly logger: Logger,
+  ) {
+    super();
+    pool.on('worker-replaced', this.onReplaced);
+  }
+
+  /** Concurrent first joins share one creation, so a room never gets two routers. */
+  get(roomId: string): Promise<SfuRoom> {
+    let room = this.rooms.get(roomId);
+    if (!room) {
+      room = SfuRoom.create(roomId, this.pool.nextSlot(), this.options).then((created) => {
+        this.emit('created', created);
+        return created;
+      });
+      room.catch(() => this.rooms.delete(roomId));
+      this.rooms.set(roomId, room);
+    }
+    return room;
+  }
+
+  /** The room's media if it has any yet. */
+  async peek(roomId: string): Promise<SfuRoom | undefined> {
+    return this.rooms.get(roomId)?.catch(() => undefined);
+  }
+
+  async close(roomId: string): Promise<void> {
+    const room = this.rooms.get(roomId);
+    if (!room) return;
+    this.rooms.delete(roomId);
+    (await room.catch(() => undefined))?.close();
+  }
+
+  async closeAll(): Promise<void> {
+    this.pool.off('worker-replaced', this.onReplaced);
+    await Promise.all([...this.rooms.keys()].map((roomId) => this.close(roomId)));
+  }
+
+  private async rebuildWorker(index: number): Promise<void> {
+    const slot = this.pool.slot(index);
+    if (!slot) return;
+    for (const pending of this.rooms.values()) {
+      const room = await pending.catch(() => undefined);
+      if (!room || room.isClosed || room.workerIndex !== index) continue;
+      try {
+        await room.rebuild(slot);
+        this.logger.warn({ roomId: room.roomId, index }, 'room rebuilt on the replacement worker');
+        this.emit('rebuilt', room);
+      } catch (error) {
+        this.logger.error({ err: error, roomId: room.roomId }, 'could not rebuild room after worker death');
+      }
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import {
+  chatPayloadSchema,
+  createRoomBodySchema,
+  cursorMovePayloadSchema,
+  joinRoomPayloadSchema,
+  producePayloadSchema,
+} from './rooms.js';
+
+describe('room schemas', () => {
+  it('fills the spec defaults: public, 10 participants, guests allowed', () => {
+    expect(createRoomBodySchema.parse({ name: 'Mix' }).settings).toEqual({
+      isPublic: true,
+      maxParticipants: 10,
+      allowGuestAccess: true,
+    });
+    expect(createRoomBodySchema.parse({ name: 'Mix', settings: { maxParticipants: null } }).settings).toEqual({
+      isPublic: true,
+      maxParticipants: 10,
+      allowGuestAccess: true,
+    });
+    expect(
+      createRoomBodySchema.parse({ name: 'Mix', settings: { allowGuestAccess: false, maxParticipants: 3 } }).settings,
+    ).toEqual({ isPublic: true, maxParticipants: 3, allowGuestAccess: false });
+  });
+
+  it('trims chat text and refuses blank or overlong text', () => {
+    expect(chatPayloadSchema.parse({ roomId: 'abc1234', message: '  hi  ' }).message).toBe('hi');
+    expect(chatPayloadSchema.safeParse({ roomId: 'abc1234', message: '   ' }).success).toBe(false);
+    expect(chatPayloadSchema.safeParse({ roomId: 'abc1234', message: 'x'.repeat(1001) }).success).toBe(false);
+  });
+
+  it('keeps cursor coordinates normalised', () => {
+    expect(cursorMovePayloadSchema.safeParse({ roomId: 'abc1234', x: 0.5, y: 1 }).success).toBe(true);
+    expect(cursorMovePayloadSchema.safeParse({ roomId: 'abc1234', x: 1.2, y: 0 }).success).toBe(false);
+    expect(cursorMovePayloadSchema.safeParse({ roomId: 'abc1234', x: -0.1, y: 0 }).success).toBe(false);
+  });
+
+  it('reads but drops userId and isHost from join-room', () => {
+    const parsed = joinRoomPayloadSchema.parse({ roomId: 'abc1234', userId: 'x', isHost: true });
+    expect(parsed.roomId).toBe('abc1234');
+  });
+
+  it('ties the media source to its kind', () => {
+    const base = { roomId: 'abc1234', transportId: 't', rtpParameters: { codecs: [{}] } };
+    expect(producePayloadSchema.safeParse({ ...base, kind: 'video', source: 'screen' }).success).toBe(true);
+    expect(producePayloadSchema.safeParse({ ...base, kind: 'audio', source: 'program-audio' }).success).toBe(true);
+    expect(producePayloadSchema.safeParse({ ...base, kind: 'audio', source: 'screen' }).success).toBe(false);
+  });
+});

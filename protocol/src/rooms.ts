@@ -1,0 +1,286 @@
+import { z } from 'zod';
+
+/**
+ * Collaboration rooms: the REST bodies of spec part 7 and every room socket payload of the SFU
+ * contract (helpers/sfu-contract.md). Identity and host-ness never come from these payloads: any
+ * `userId`/`isHost` a client sends is accepted for compatibility with the spec's event shapes and
+ * then ignored.
+ */
+
+export const ROOM_ID_LENGTH = 7;
+export const ROOM_DEFAULT_SETTINGS = { isPublic: true, maxParticipants: 10, allowGuestAccess: true } as const;
+/** Upper bound a host may choose; one SFU room on one worker serves this many comfortably. */
+export const ROOM_MAX_PARTICIPANTS_LIMIT = 500;
+export const ROOM_NAME_MAX_LENGTH = 100;
+export const CHAT_MAX_LENGTH = 1000;
+/** Messages kept per room for late joiners; older ones drop off. */
+export const CHAT_HISTORY_LIMIT = 100;
+/** Host cursor updates forwarded per second; extra ones are dropped (and acked as rate-limited). */
+export const CURSOR_MAX_PER_SECOND = 30;
+export const ROOM_CONNECTION_TIMEOUT_MS = 10_000;
+export const ROOM_RECONNECT_ATTEMPTS = 3;
+/** Guests without an account (spec part 3). */
+export const GUEST_USER_NAME = 'Guest User';
+export const GUEST_USERNAME = 'guest';
+
+/** Program audio: stereo Opus, DTX off, up to 510 kbps (Opus' own ceiling). */
+export const PROGRAM_AUDIO_MAX_BITRATE = 510_000;
+export const PROGRAM_AUDIO_DEFAULT_BITRATE = 256_000;
+export const PROGRAM_AUDIO_BITRATES = [128_000, 192_000, 256_000, 320_000, 510_000] as const;
+
+export const ROOM_ROLES = ['host', 'participant', 'viewer'] as const;
+export type RoomRole = (typeof ROOM_ROLES)[number];
+
+/** Server-generated ids are 7 characters; client-made ids of the same alphabet are accepted too. */
+export const roomIdSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'must be a room id');
+export const roomIdParamsSchema = z.object({ roomId: roomIdSchema });
+
+export const roomSettingsSchema = z.object({
+  isPublic: z.boolean(),
+  maxParticipants: z.number().int().min(1).max(ROOM_MAX_PARTICIPANTS_LIMIT),
+  allowGuestAccess: z.boolean(),
+});
+export type RoomSettings = z.infer<typeof roomSettingsSchema>;
+
+/** Settings as a host sends them: every field optional, defaults of spec part 9. */
+export const roomSettingsInputSchema = z
+  .object({
+    isPublic: z.boolean().default(ROOM_DEFAULT_SETTINGS.isPublic),
+    maxParticipants: z
+      .number()
+      .int()
+      .min(1)
+      .max(ROOM_MAX_PARTICIPANTS_LIMIT)
+      .nullable()
+      .optional()
+      .transform((value) => value ?? ROOM_DEFAULT_SETTINGS.maxParticipants),
+    allowGuestAccess: z.boolean().default(ROOM_DEFAULT_SETTINGS.allowGuestAccess),
+  })
+  .default({ ...ROOM_DEFAULT_SETTINGS });
+
+// ---------------------------------------------------------------- REST
+
+/** POST /api/rooms/create. `baseUrl` is where the client serves invite links; kept for the record. */
+export const createRoomBodySchema = z.object({
+  name: z.string().trim().min(1, 'must not be blank').max(ROOM_NAME_MAX_LENGTH),
+  baseUrl: z.string().trim().max(500).optional(),
+  settings: roomSettingsInputSchema,
+});
+export type CreateRoomBody = z.input<typeof createRoomBodySchema>;
+export type CreateRoomInput = z.output<typeof createRoomBodySchema>;
+
+export const createRoomResponseSchema = z.object({
+  room: z.object({ roomId: z.string(), name: z.string(), settings: roomSettingsSchema }),
+});
+export type CreateRoomResponse = z.infer<typeof createRoomResponseSchema>;
+
+/** PATCH /api/rooms/{roomId}/peer: the host's PeerJS id, for the fallback tier. */
+export const roomPeerBodySchema = z.object({ peerId: z.string().trim().min(1).max(128) });
+export type RoomPeerBody = z.infer<typeof roomPeerBodySchema>;
+
+/** POST /api/rooms/{roomId}/join. 'host' is granted only to the room's host; others get what they ask. */
+export const joinRoomBodySchema = z.object({ role: z.enum(ROOM_ROLES).default('participant') });
+export type JoinRoomBody = z.input<typeof joinRoomBodySchema>;
+
+export const roomParticipantSchema = z.object({
+  /** null for an anonymous guest (sockets only; REST joins are always signed in). */
+  firebase_uid: z.string().nullable(),
+  user_name: z.string(),
+  role: z.enum(ROOM_ROLES),
+});
+export type RoomParticipant = z.infer<typeof roomParticipantSchema>;
+
+export const roomHostSchema = z.object({ firebase_uid: z.string(), user_name: z.string() });
+export type RoomHost = z.infer<typeof roomHostSchema>;
+
+/** GET /api/rooms/{roomId} (no auth). Participants are the signed-in users who joined and did not leave. */
+export const roomViewSchema = z.object({
+  roomId: z.string(),
+  name: z.string(),
+  settings: roomSettingsSchema,
+  host: roomHostSchema,
+  participants: z.array(roomParticipantSchema),
+  /** The host's PeerJS id once set through PATCH .../peer; null before. */
+  hostPeerId: z.string().nullable(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+});
+export type RoomView = z.infer<typeof roomViewSchema>;
+export const roomResponseSchema = z.object({ room: roomViewSchema });
+export type RoomResponse = z.infer<typeof roomResponseSchema>;
+
+/** join / leave / end / peer answer with the room as it is afterwards (end: `{ok:true}`). */
+export const okResponseSchema = z.object({ ok: z.literal(true) });
+
+// ---------------------------------------------------------------- socket: client -> server
+
+/** The spec's join-room/peer-ready carry userId and isHost; they are read and ignored. */
+const ignoredIdentity = { userId: z.unknown().optional(), isHost: z.unknown().optional() };
+
+export const roomOnlyPayloadSchema = z.object({ roomId: roomIdSchema });
+export type RoomOnlyPayload = z.infer<typeof roomOnlyPayloadSchema>;
+
+export const joinRoomPayloadSchema = z.object({ roomId: roomIdSchema, ...ignoredIdentity });
+export type JoinRoomPayload = z.input<typeof joinRoomPayloadSchema>;
+
+/** peer-ready: the sender's PeerJS id, which get-peers then hands to the others (fallback tier). */
+export const peerReadyPayloadSchema = z.object({
+  roomId: roomIdSchema,
+  peerId: z.string().trim().min(1).max(128),
+  ...ignoredIdentity,
+});
+export type PeerReadyPayload = z.input<typeof peerReadyPayloadSchema>;
+
+export const chatPayloadSchema = z.object({
+  roomId: roomIdSchema,
+  message: z
+    .string()
+    .trim()
+    .min(1, 'must not be blank')
+    .max(CHAT_MAX_LENGTH, `must be at most ${CHAT_MAX_LENGTH} characters`),
+});
+export type ChatPayload = z.input<typeof chatPayloadSchema>;
+
+/** Normalised to the shared screen: 0,0 top left, 1,1 bottom right. */
+export const cursorMovePayloadSchema = z.object({
+  roomId: roomIdSchema,
+  x: z.number().min(0).max(1),
+  y: z.number().min(0).max(1),
+});
+export type CursorMovePayload = z.infer<typeof cursorMovePayloadSchema>;
+
+/**
+ * mediasoup's own structures (RTP capabilities and parameters, DTLS and ICE parameters) travel as
+ * objects; their shape is checked here at the top level and in full by mediasoup itself, whose
+ * refusal becomes an error ack. The client casts them to mediasoup-client's types.
+ */
+const mediasoupObject = z.record(z.string(), z.unknown());
+export type MediasoupObject = z.infer<typeof mediasoupObject>;
+
+export const dtlsParametersSchema = z.looseObject({
+  role: z.enum(['auto', 'client', 'server']).optional(),
+  fingerprints: z
+    .array(z.object({ algorithm: z.string().min(1).max(32), value: z.string().min(1).max(256) }))
+    .min(1)
+    .max(8),
+});
+export const rtpCapabilitiesSchema = z.looseObject({ codecs: z.array(mediasoupObject).max(200).optional() });
+export const rtpParametersSchema = z.looseObject({ codecs: z.array(mediasoupObject).min(1).max(50) });
+
+const sfuIdSchema = z.string().min(1).max(64);
+
+export const TRANSPORT_DIRECTIONS = ['send', 'recv'] as const;
+export const MEDIA_KINDS = ['audio', 'video'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+/** 'screen' is the shared screen's video; 'program-audio' the host's studio audio (tab or an input). */
+export const MEDIA_SOURCES = ['screen', 'program-audio'] as const;
+export type MediaSource = (typeof MEDIA_SOURCES)[number];
+
+export const createTransportPayloadSchema = z.object({
+  roomId: roomIdSchema,
+  direction: z.enum(TRANSPORT_DIRECTIONS),
+});
+export type CreateTransportPayload = z.infer<typeof createTransportPayloadSchema>;
+
+export const connectTransportPayloadSchema = z.object({
+  roomId: roomIdSchema,
+  transportId: sfuIdSchema,
+  dtlsParameters: dtlsParametersSchema,
+});
+export type ConnectTransportPayload = z.infer<typeof connectTransportPayloadSchema>;
+
+export const producePayloadSchema = z
+  .object({
+    roomId: roomIdSchema,
+    transportId: sfuIdSchema,
+    kind: z.enum(MEDIA_KINDS),
+    rtpParameters: rtpParametersSchema,
+    source: z.enum(MEDIA_SOURCES),
+  })
+  .refine((p) => (p.source === 'screen') === (p.kind === 'video'), {
+    message: "source 'screen' is video and 'program-audio' is audio",
+    path: ['source'],
+  });
+export type ProducePayload = z.infer<typeof producePayloadSchema>;
+
+export const closeProducerPayloadSchema = z.object({ roomId: roomIdSchema, producerId: sfuIdSchema });
+export type CloseProducerPayload = z.infer<typeof closeProducerPayloadSchema>;
+
+export const consumePayloadSchema = z.object({
+  roomId: roomIdSchema,
+  transportId: sfuIdSchema,
+  producerId: sfuIdSchema,
+  rtpCapabilities: rtpCapabilitiesSchema,
+});
+export type ConsumePayload = z.infer<typeof consumePayloadSchema>;
+
+export const resumeConsumerPayloadSchema = z.object({ roomId: roomIdSchema, consumerId: sfuIdSchema });
+export type ResumeConsumerPayload = z.infer<typeof resumeConsumerPayloadSchema>;
+
+// ---------------------------------------------------------------- socket: server -> client and ack data
+
+/** One member of a live room. `peerId` is the server's id for this socket in the room. */
+export interface RoomPeer {
+  peerId: string;
+  firebase_uid: string | null;
+  user_name: string;
+  role: RoomRole;
+}
+
+export interface JoinRoomResult {
+  room: RoomView;
+  self: RoomPeer;
+  /** The other members currently connected, host included. */
+  peers: RoomPeer[];
+  hostOnline: boolean;
+  /** Whether the host currently has a 'screen' producer. */
+  sharing: boolean;
+  /** Recent chat, oldest first, so a late joiner sees the conversation. */
+  chat: ChatMessage[];
+}
+
+export interface ChatMessage {
+  /** The sender's uid, or the guest id the server gave an anonymous socket. */
+  from: string;
+  fromName: string;
+  message: string;
+  /** ISO 8601, set by the server. */
+  timestamp: string;
+}
+
+export interface ProducerInfo {
+  producerId: string;
+  kind: MediaKind;
+  source: MediaSource;
+}
+
+export interface TransportInfo {
+  id: string;
+  iceParameters: MediasoupObject;
+  iceCandidates: MediasoupObject[];
+  dtlsParameters: MediasoupObject;
+}
+
+export interface ConsumerInfo {
+  id: string;
+  producerId: string;
+  kind: MediaKind;
+  rtpParameters: MediasoupObject;
+  source: MediaSource;
+}
+
+/** participant-joined / participant-left: who came or went (guests have firebase_uid null). */
+export type ParticipantEvent = RoomPeer;
+
+export interface RoomUpdate {
+  /** Connected members other than the host. */
+  participantCount: number;
+  hostOnline: boolean;
+}
+
+export const SFU_RECONNECT_REASONS = ['worker-died'] as const;
+export type SfuReconnectReason = (typeof SFU_RECONNECT_REASONS)[number];

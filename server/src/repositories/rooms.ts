@@ -1,0 +1,147 @@
+import type { RoomParticipant, RoomRole, RoomSettings } from '@riffroom/protocol';
+import type { Db } from '../db/connect.js';
+
+interface RoomRow {
+  room_id: string;
+  name: string;
+  host_uid: string;
+  is_public: boolean | number;
+  max_participants: number;
+  allow_guest_access: boolean | number;
+  base_url: string | null;
+  host_peer_id: string | null;
+  created_at: number | string;
+  ended_at: number | string | null;
+}
+
+export interface RoomRecord {
+  roomId: string;
+  name: string;
+  hostUid: string;
+  hostName: string;
+  settings: RoomSettings;
+  hostPeerId: string | null;
+  createdAt: number;
+  endedAt: number | null;
+}
+
+export interface NewRoom {
+  roomId: string;
+  name: string;
+  hostUid: string;
+  settings: RoomSettings;
+  baseUrl: string | null;
+  createdAt: number;
+}
+
+const toRecord = (row: RoomRow & { host_name: string | null }): RoomRecord => ({
+  roomId: row.room_id,
+  name: row.name,
+  hostUid: row.host_uid,
+  hostName: row.host_name ?? '',
+  // SQLite hands booleans back as 0/1.
+  settings: {
+    isPublic: Boolean(row.is_public),
+    maxParticipants: Number(row.max_participants),
+    allowGuestAccess: Boolean(row.allow_guest_access),
+  },
+  hostPeerId: row.host_peer_id,
+  createdAt: Number(row.created_at),
+  endedAt: row.ended_at === null ? null : Number(row.ended_at),
+});
+
+/** Rooms and their signed-in participants. */
+export function roomsRepository(db: Db) {
+  return {
+    /** Inserts unless the id is taken; false tells the caller to draw another id. */
+    async insert(room: NewRoom): Promise<boolean> {
+      const inserted = await db('rooms')
+        .insert({
+          room_id: room.roomId,
+          name: room.name,
+          host_uid: room.hostUid,
+          is_public: room.settings.isPublic,
+          max_participants: room.settings.maxParticipants,
+          allow_guest_access: room.settings.allowGuestAccess,
+          base_url: room.baseUrl,
+          created_at: room.createdAt,
+        })
+        .onConflict('room_id')
+        .ignore()
+        .returning('room_id');
+      return inserted.length === 1;
+    },
+
+    /** Ended rooms too: the caller decides what an ended room means. */
+    async find(roomId: string): Promise<RoomRecord | undefined> {
+      const row = await db('rooms')
+        .leftJoin('users', 'users.firebase_uid', 'rooms.host_uid')
+        .where('rooms.room_id', roomId)
+        .select('rooms.*', 'users.user_name as host_name')
+        .first();
+      return row && toRecord(row);
+    },
+
+    async setHostPeer(roomId: string, peerId: string): Promise<void> {
+      await db('rooms').where({ room_id: roomId }).update({ host_peer_id: peerId });
+    },
+
+    /** Marks the room ended once; true only for the call that ended it. */
+    async end(roomId: string, at: number): Promise<boolean> {
+      const changed = await db('rooms').where({ room_id: roomId }).whereNull('ended_at').update({ ended_at: at });
+      return changed === 1;
+    },
+
+    /** Present participants (not left), oldest join first, with their profile names. */
+    async participants(roomId: string): Promise<RoomParticipant[]> {
+      const rows: { firebase_uid: string; user_name: string | null; role: RoomRole }[] = await db('room_participants')
+        .leftJoin('users', 'users.firebase_uid', 'room_participants.firebase_uid')
+        .where('room_participants.room_id', roomId)
+        .whereNull('room_participants.left_at')
+        .orderBy('room_participants.joined_at')
+        .select('room_participants.firebase_uid', 'users.user_name', 'room_participants.role');
+      return rows.map((row) => ({ firebase_uid: row.firebase_uid, user_name: row.user_name ?? '', role: row.role }));
+    },
+
+    /**
+     * Adds (or re-adds) a participant unless the room already holds `max` present members besides
+     * `exceptUids`. Count and insert share one transaction, so two last-seat joins cannot both win.
+     */
+    async joinWithinCapacity(
+      roomId: string,
+      uid: string,
+      role: RoomRole,
+      max: number | null,
+      exceptUids: string[],
+      at: number,
+    ): Promise<boolean> {
+      return db.transaction(async (trx) => {
+        // PostgreSQL: lock the room row so concurrent joins queue; SQLite already serialises writers.
+        if (trx.client.config.client !== 'better-sqlite3') {
+          await trx('rooms').where({ room_id: roomId }).forUpdate().first();
+        }
+        if (max !== null) {
+          const [row] = await trx('room_participants')
+            .where({ room_id: roomId })
+            .whereNull('left_at')
+            .whereNotIn('firebase_uid', exceptUids)
+            .count({ count: '*' });
+          if (Number(row?.count ?? 0) >= max) return false;
+        }
+        await trx('room_participants')
+          .insert({ room_id: roomId, firebase_uid: uid, role, joined_at: at, left_at: null })
+          .onConflict(['room_id', 'firebase_uid'])
+          .merge({ role, joined_at: at, left_at: null });
+        return true;
+      });
+    },
+
+    async markLeft(roomId: string, uid: string, at: number): Promise<void> {
+      await db('room_participants')
+        .where({ room_id: roomId, firebase_uid: uid })
+        .whereNull('left_at')
+        .update({ left_at: at });
+    },
+  };
+}
+export type RoomsRepository = ReturnType<typeof roomsRepository>;

@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BusEvent } from '@riffroom/protocol';
+import { signUpUser, startTestApi, type TestApi } from '../testing/test-api.js';
+
+let api: TestApi;
+type User = Awaited<ReturnType<typeof signUpUser>>;
+let host: User;
+let bob: User;
+let carol: User;
+const published: BusEvent[] = [];
+
+beforeAll(async () => {
+  api = await startTestApi();
+  api.api.bus.subscribe((event) => published.push(event));
+  host = await signUpUser(api, { name: 'Hana Host' });
+  bob = await signUpUser(api, { name: 'Bob' });
+  carol = await signUpUser(api, { name: 'Carol' });
+});
+afterAll(async () => {
+  await api.close();
+});
+
+async function createRoom(body: unknown = { name: 'Late mix', baseUrl: 'http://localhost:8080' }, who = host) {
+  const res = await api.call('POST', '/api/rooms/create', { token: who.idToken, body });
+  expect(res.status).toBe(201);
+  return res.body.room as { roomId: string; name: string; settings: Record<string, unknown> };
+}
+const join = (roomId: string, who: User, role = 'participant') =>
+  api.call('POST', `/api/rooms/${roomId}/join`, { token: who.idToken, body: { role } });
+const getRoom = (roomId: string) => api.call('GET', `/api/rooms/${roomId}`);
+
+describe('rooms API', () => {
+  it.each([
+    ['POST', '/api/rooms/create'],
+    ['PATCH', '/api/rooms/abc1234/peer'],
+    ['POST', '/api/rooms/abc1234/join'],
+    ['POST', '/api/rooms/abc1234/leave'],
+    ['POST', '/api/rooms/abc1234/end'],
+  ])('%s %s requires a token', async (method, route) => {
+    expect((await api.call(method, route, { body: {} })).status).toBe(401);
+  });
+
+  it('creates a room with a random 7-character id and the spec defaults', async () => {
+    const room = await createRoom();
+    expect(room.roomId).toMatch(/^[a-z0-9]{7}$/);
+    expect(room).toEqual({
+      roomId: room.roomId,
+      name: 'Late mix',
+      settings: { isPublic: true, maxParticipants: 10, allowGuestAccess: true },
+    });
+    const other = await createRoom();
+    expect(other.roomId).not.toBe(room.roomId);
+  });
+
+  it('keeps the settings the host chose', async () => {
+    const room = await createRoom({
+      name: 'Private',
+      settings: { isPublic: false, maxParticipants: 2, allowGuestAccess: false },
+    });
+    expect(room.settings).toEqual({ isPublic: false, maxParticipants: 2, allowGuestAccess: false });
+  });
+
+  it.each([
+    [{}],
+    [{ name: '   ' }],
+    [{ name: 'x', settings: { maxParticipants: 0 } }],
+    [{ name: 'x', settings: { isPublic: 'yes' } }],
+  ])('refuses %j with 400 and creates nothing', async (body) => {
+    const res = await api.call('POST', '/api/rooms/create', { token: host.idToken, body });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('validation/invalid-body');
+  });
+
+  it('shows a room without auth, with its host and participants', async () => {
+    const room = await createRoom();
+    expect((await join(room.roomId, bob, 'viewer')).status).toBe(200);
+    const res = await getRoom(room.roomId);
+    expect(res.status).toBe(200);
+    expect(res.body.room).toMatchObject({
+      roomId: room.roomId,
+      name: 'Late mix',
+      settings: { isPublic: true, maxParticipants: 10, allowGuestAccess: true },
+      host: { firebase_uid: host.user.uid, user_name: 'Hana Host' },
+      participants: [{ firebase_uid: bob.user.uid, user_name: 'Bob', role: 'viewer' }],
+    });
+  });
+
+  it('answers 404 for an unknown room and for a malformed id 400', async () => {
+    const res = await getRoom('zzzzzzz');
+    expect(res.status).toBe(404);
+    expect(res.body.error).toEqual({ code: 'room/not-found', message: 'Room not found or has ended' });
+    expect((await getRoom('bad%20id')).status).toBe(400);
+  });
+
+  it('grants host only to the host, whatever a guest asks for', async () => {
+    const room = await createRoom();
+    expect((await join(room.roomId, host, 'viewer')).body.role).toBe('host');
+    expect((await join(room.roomId, bob, 'host')).body.role).toBe('participant');
+    const { participants } = (await getRoom(room.roomId)).body.room;
+    expect(participants).toEqual([
+      { firebase_uid: host.user.uid, user_name: 'Hana Host', role: 'host' },
+      { firebase_uid: bob.user.uid, user_name: 'Bob', role: 'participant' },
+    ]);
+  });
+
+  it('refuses a join beyond maxParticipants with 409, not counting the host or a returning member', async () => {
+    const room = await createRoom({ name: 'Small', settings: { maxParticipants: 1 } });
+    expect((await join(room.roomId, host)).status).toBe(200);
+    expect((await join(room.roomId, bob)).status).toBe(200);
+    expect((await join(room.roomId, bob)).status).toBe(200);
+    const full = await join(room.roomId, carol);
+    expect(full.status).toBe(409);
+    expect(full.body.error).toEqual({ code: 'room/full', message: 'This room is full (1 participants at most).' });
+    expect((await getRoom(room.roomId)).body.room.participants).toHaveLength(2);
+
+    // A seat frees when someone leaves.
+    expect((await api.call('POST', `/api/rooms/${room.roomId}/leave`, { token: bob.idToken })).status).toBe(200);
+    expect((await join(room.roomId, carol)).status).toBe(200);
+    const names = (await getRoom(room.roomId)).body.room.participants.map((p: { user_name: string }) => p.user_name);
+    expect(names).toEqual(['Hana Host', 'Carol']);
+  });
+
+  it('holds capacity when the last seat is raced', async () => {
+    const room = await createRoom({ name: 'Race', settings: { maxParticipants: 1 } });
+    const results = await Promise.all([join(room.roomId, bob), join(room.roomId, carol)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+  });
+
+  it('stores the host peer id, and only the host may set it', async () => {
+    const room = await createRoom();
+    const denied = await api.call('PATCH', `/api/rooms/${room.roomId}/peer`, {
+      token: bob.idToken,
+      body: { peerId: 'p' },
+    });
+    expect(denied.status).toBe(403);
+    const ok = await api.call('PATCH', `/api/rooms/${room.roomId}/peer`, {
+      token: host.idToken,
+      body: { peerId: 'peer-123' },
+    });
+    expect(ok.status).toBe(200);
+    expect((await getRoom(room.roomId)).body.room.hostPeerId).toBe('peer-123');
+    const invalid = await api.call('PATCH', `/api/rooms/${room.roomId}/peer`, { token: host.idToken, body: {} });
+    expect(invalid.status).toBe(400);
+  });
+
+  it('lets only the host end a room; then it is gone and room-ended is published once', async () => {
+    const room = await createRoom();
+    await join(room.roomId, bob);
+    const denied = await api.call('POST', `/api/rooms/${room.roomId}/end`, { token: bob.idToken });
+    expect(denied.status).toBe(403);
+    expect(denied.body.error.code).toBe('room/not-host');
+    expect((await getRoom(room.roomId)).status).toBe(200);
+    expect(published).not.toContainEqual({ type: 'room-ended', roomId: room.roomId });
+
+    expect((await api.call('POST', `/api/rooms/${room.roomId}/end`, { token: host.idToken })).status).toBe(200);
+    expect((await getRoom(room.roomId)).status).toBe(404);
+    expect(published.filter((e) => e.type === 'room-ended' && e.roomId === room.roomId)).toHaveLength(1);
+    expect((await join(room.roomId, carol)).status).toBe(404);
+    expect((await api.call('POST', `/api/rooms/${room.roomId}/end`, { token: host.idToken })).status).toBe(404);
+  });
+});

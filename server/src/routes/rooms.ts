@@ -1,0 +1,51 @@
+import Router from '@koa/router';
+import { createRoomBodySchema, joinRoomBodySchema, roomIdParamsSchema, roomPeerBodySchema } from '@riffroom/protocol';
+import type { IdentityVerifier } from '../identity/types.js';
+import { caller, requireAuth, type AuthState } from '../middleware/authenticate.js';
+import { parseBody, parseParams } from '../middleware/validate.js';
+import type { RoomService } from '../services/rooms.js';
+
+/** Collaboration rooms at the paths of spec part 7. Only GET /api/rooms/{roomId} is open. */
+export function roomRoutes(verifier: IdentityVerifier, rooms: RoomService): Router<AuthState> {
+  const router = new Router<AuthState>({ prefix: '/api/rooms' });
+  const auth = requireAuth(verifier);
+
+  router.post('/create', auth, async (ctx) => {
+    const body = parseBody(ctx, createRoomBodySchema);
+    ctx.status = 201;
+    ctx.body = { room: await rooms.create(caller(ctx).uid, body) };
+  });
+
+  router.get('/:roomId', async (ctx) => {
+    const { roomId } = parseParams(roomIdParamsSchema, ctx.params);
+    ctx.body = { room: await rooms.view(roomId) };
+  });
+
+  router.patch('/:roomId/peer', auth, async (ctx) => {
+    const { roomId } = parseParams(roomIdParamsSchema, ctx.params);
+    const { peerId } = parseBody(ctx, roomPeerBodySchema);
+    await rooms.setHostPeer(caller(ctx).uid, roomId, peerId);
+    ctx.body = { ok: true };
+  });
+
+  router.post('/:roomId/join', auth, async (ctx) => {
+    const { roomId } = parseParams(roomIdParamsSchema, ctx.params);
+    const { role } = parseBody(ctx, joinRoomBodySchema);
+    const granted = await rooms.join(caller(ctx).uid, roomId, role);
+    ctx.body = { ok: true, role: granted, room: await rooms.view(roomId) };
+  });
+
+  router.post('/:roomId/leave', auth, async (ctx) => {
+    const { roomId } = parseParams(roomIdParamsSchema, ctx.params);
+    await rooms.leave(caller(ctx).uid, roomId);
+    ctx.body = { ok: true };
+  });
+
+  router.post('/:roomId/end', auth, async (ctx) => {
+    const { roomId } = parseParams(roomIdParamsSchema, ctx.params);
+    await rooms.end(caller(ctx).uid, roomId);
+    ctx.body = { ok: true };
+  });
+
+  return router;
+}

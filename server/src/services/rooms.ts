@@ -1,0 +1,137 @@
+import { randomInt } from 'node:crypto';
+import {
+  ROOM_ID_LENGTH,
+  type CreateRoomInput,
+  type CreateRoomResponse,
+  type RoomRole,
+  type RoomView,
+} from '@riffroom/protocol';
+import { AppError, forbidden, notFound } from '../errors.js';
+import type { EventBus } from '../events/event-bus.js';
+import type { RoomRecord, RoomsRepository } from '../repositories/rooms.js';
+import type { UsersRepository } from '../repositories/users.js';
+
+const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A random 7-character id (spec part 9); 36^7 ≈ 7.8e10, so a collision just means drawing again. */
+export function randomRoomId(): string {
+  let id = '';
+  for (let i = 0; i < ROOM_ID_LENGTH; i += 1) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
+  return id;
+}
+
+const roomNotFound = () => notFound('room/not-found', 'Room not found or has ended');
+
+/**
+ * Collaboration rooms. The host is whoever created the room (from the verified token); only the
+ * host ends it; capacity counts present members other than the host.
+ */
+export class RoomService {
+  constructor(
+    private readonly rooms: RoomsRepository,
+    private readonly users: UsersRepository,
+    private readonly bus: EventBus,
+    private readonly now: () => number = Date.now,
+    private readonly newId: () => string = randomRoomId,
+  ) {}
+
+  async create(hostUid: string, input: CreateRoomInput): Promise<CreateRoomResponse['room']> {
+    if (!(await this.users.findPublic(hostUid))) {
+      throw notFound('user/not-found', 'Create your profile before hosting a room.');
+    }
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const roomId = this.newId();
+      const inserted = await this.rooms.insert({
+        roomId,
+        name: input.name,
+        hostUid,
+        settings: input.settings,
+        baseUrl: input.baseUrl ?? null,
+        createdAt: this.now(),
+      });
+      if (inserted) return { roomId, name: input.name, settings: input.settings };
+    }
+    throw new Error('could not draw an unused room id');
+  }
+
+  /** The live room as anyone may see it; unknown and ended rooms are both 404. */
+  async view(roomId: string): Promise<RoomView> {
+    const room = await this.live(roomId);
+    return {
+      roomId: room.roomId,
+      name: room.name,
+      settings: room.settings,
+      host: { firebase_uid: room.hostUid, user_name: room.hostName },
+      participants: await this.rooms.participants(roomId),
+      hostPeerId: room.hostPeerId,
+      createdAt: new Date(room.createdAt).toISOString(),
+    };
+  }
+
+  /** For the media node: the record, ended or not, or undefined when the id was never issued. */
+  find(roomId: string): Promise<RoomRecord | undefined> {
+    return this.rooms.find(roomId);
+  }
+
+  /** A member's display name for the media node; null when the user has no profile. */
+  async memberName(uid: string): Promise<string | null> {
+    return (await this.users.findPublic(uid))?.user_name ?? null;
+  }
+
+  /** The live room, or null when unknown or ended: the media node's view (no 404 thrown). */
+  async liveView(roomId: string): Promise<RoomView | null> {
+    const room = await this.rooms.find(roomId);
+    return room && room.endedAt === null ? this.view(roomId) : null;
+  }
+
+  async setHostPeer(callerUid: string, roomId: string, peerId: string): Promise<void> {
+    const room = await this.live(roomId);
+    if (room.hostUid !== callerUid) throw forbidden('room/not-host', 'Only the host can set the room peer.');
+    await this.rooms.setHostPeer(roomId, peerId);
+  }
+
+  /** The host joins as host whatever they ask; anyone else as participant or viewer, never host. */
+  async join(callerUid: string, roomId: string, requested: RoomRole): Promise<RoomRole> {
+    const room = await this.live(roomId);
+    const isHost = room.hostUid === callerUid;
+    const role: RoomRole = isHost ? 'host' : requested === 'host' ? 'participant' : requested;
+    if (!(await this.users.findPublic(callerUid))) {
+      throw notFound('user/not-found', 'Create your profile before joining a room.');
+    }
+    const max = isHost ? null : room.settings.maxParticipants;
+    const joined = await this.rooms.joinWithinCapacity(
+      roomId,
+      callerUid,
+      role,
+      max,
+      [room.hostUid, callerUid],
+      this.now(),
+    );
+    if (!joined) {
+      throw new AppError(
+        409,
+        'room/full',
+        `This room is full (${room.settings.maxParticipants} participants at most).`,
+      );
+    }
+    return role;
+  }
+
+  async leave(callerUid: string, roomId: string): Promise<void> {
+    await this.live(roomId);
+    await this.rooms.markLeft(roomId, callerUid, this.now());
+  }
+
+  /** Host only. Ending publishes room-ended so the media node closes the room's media and sockets. */
+  async end(callerUid: string, roomId: string): Promise<void> {
+    const room = await this.live(roomId);
+    if (room.hostUid !== callerUid) throw forbidden('room/not-host', 'Only the host can end this room.');
+    if (await this.rooms.end(roomId, this.now())) this.bus.publish({ type: 'room-ended', roomId });
+  }
+
+  private async live(roomId: string): Promise<RoomRecord> {
+    const room = await this.rooms.find(roomId);
+    if (!room || room.endedAt !== null) throw roomNotFound();
+    return room;
+  }
+}
