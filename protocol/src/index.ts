@@ -5,5 +5,7 @@ export * from './auth.js';
 export * from './user.js';
 export * from './messages.js';
 export * from './rooms.js';
+export * from './relay.js';
+export * from './p2p.js';
 export * from './events.js';
 export * from './realtime.js';

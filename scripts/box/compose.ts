@@ -6,7 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApi, InProcessEventBus, type ApiConfig, type Logger } from '@riffroom/server';
-import { attachRealtime, staticClient, WorkerPool, type MediaConfig } from '@riffroom/media';
+import { attachPeerServer, attachRealtime, staticClient, WorkerPool, type MediaConfig } from '@riffroom/media';
 
 const API_PREFIXES = ['/api/', '/user/', '/sessions', '/events/', '/healthz'];
 const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
@@ -23,8 +23,16 @@ export async function startBox(apiConfig: ApiConfig, mediaConfig: MediaConfig, l
   const api = await createApi(apiConfig, logger.child({ part: 'api' }), { bus, isReady: () => workers.ready });
   const client = staticClient(mediaConfig.clientDist);
 
-  const server = http.createServer((req, res) => {
-    if (isApiPath(req.url ?? '/')) api.callback(req, res);
+  const server = http.createServer();
+  // PeerJS signalling (the peer-to-peer tier) at /peerjs; it takes only /peerjs upgrades.
+  const peers = attachPeerServer(server, {
+    logger: logger.child({ part: 'peerjs' }),
+    missedHeartbeats: mediaConfig.peerMissedHeartbeats,
+  });
+  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const url = req.url ?? '/';
+    if (isApiPath(url)) api.callback(req, res);
+    else if (peers.owns(url)) peers.handleRequest(req, res);
     else client(req, res);
   });
   // Socket.IO claims /socket.io requests and upgrades before the handler above sees them.
@@ -41,6 +49,7 @@ export async function startBox(apiConfig: ApiConfig, mediaConfig: MediaConfig, l
       workers,
       keyFrameRequestDelayMs: mediaConfig.keyFrameRequestDelayMs,
     },
+    ice: mediaConfig,
   });
 
   await workers.start();
@@ -52,7 +61,7 @@ export async function startBox(apiConfig: ApiConfig, mediaConfig: MediaConfig, l
     port: (server.address() as AddressInfo).port,
     close() {
       closing ??= (async () => {
-        await realtime.close();
+        await Promise.all([realtime.close(), peers.close()]);
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await Promise.all([api.close(), workers.close()]);

@@ -1,0 +1,72 @@
+import { audioChunkPayloadSchema, screenFramePayloadSchema } from '@riffroom/protocol';
+import type { Logger } from 'pino';
+import { MediaRelay, RelayError } from '../relay/media-relay.js';
+import type { RelayTransport } from '../relay/room-relay.js';
+import type { RoomHub } from './room-hub.js';
+import { onRoomEvent, RoomSocketError } from './socket-handler.js';
+import { roomChannel, type RealtimeServer, type RealtimeSocket } from './types.js';
+
+const ROOM_CHANNEL_PREFIX = roomChannel('');
+
+/**
+ * The relay tier over Socket.IO: a MediaRelay whose guests are sockets. A delivery is one emit
+ * with an ack callback; the guest's ack frees its lane. A room's relay state goes when its
+ * Socket.IO room empties, and a guest's lanes when it leaves.
+ */
+export function createSocketRelay(io: RealtimeServer): MediaRelay {
+  const socketOf = (socketId: string) => {
+    const socket = io.sockets.sockets.get(socketId);
+    if (!socket?.connected) throw new Error(`socket ${socketId} is gone`);
+    return socket;
+  };
+  const transport: RelayTransport = {
+    sendFrame: (guestId, frame, done) => socketOf(guestId).emit('screen-frame', { frame }, done),
+    sendAudio: (guestId, chunks, done) => socketOf(guestId).emit('audio-chunks', { chunks }, done),
+  };
+  const relay = new MediaRelay(transport);
+  const roomIdOf = (channel: string) =>
+    channel.startsWith(ROOM_CHANNEL_PREFIX) ? channel.slice(ROOM_CHANNEL_PREFIX.length) : null;
+  const adapter = io.of('/').adapter;
+  adapter.on('leave-room', (channel: string, socketId: string) => {
+    const roomId = roomIdOf(channel);
+    if (roomId) relay.removeGuest(roomId, socketId);
+  });
+  adapter.on('delete-room', (channel: string) => {
+    const roomId = roomIdOf(channel);
+    if (roomId) relay.closeRoom(roomId);
+  });
+  return relay;
+}
+
+/** screen-frame and audio-chunk: host only, forwarded to everyone else in the room. */
+export function handleRoomRelay(socket: RealtimeSocket, hub: RoomHub, relay: MediaRelay, logger: Logger): void {
+  /** The room the payload names, else the socket's room; the sender must be its host. */
+  const hostRoom = (roomId: string | undefined, action: string) => {
+    const room = roomId ?? socket.data.roomId;
+    if (!room) throw new RoomSocketError('room/not-joined', 'Join the room first.');
+    hub.hostMembership(socket, room, action);
+    return room;
+  };
+  /** Every other socket in the room: participants, viewers, and any other tab of the host. */
+  const guestsOf = (roomId: string) =>
+    [...(socket.nsp.adapter.rooms.get(roomChannel(roomId)) ?? [])].filter((id) => id !== socket.id);
+  const refusalsAsAcks = <T>(publish: () => T): T => {
+    try {
+      return publish();
+    } catch (error) {
+      if (error instanceof RelayError) throw new RoomSocketError(error.code, error.message);
+      throw error;
+    }
+  };
+
+  onRoomEvent(socket, 'screen-frame', screenFramePayloadSchema, logger, ({ roomId, frame }) => {
+    const room = hostRoom(roomId, 'share the screen');
+    return { guests: refusalsAsAcks(() => relay.publishFrame(room, frame, guestsOf(room))) };
+  });
+
+  onRoomEvent(socket, 'audio-chunk', audioChunkPayloadSchema, logger, ({ roomId, data, timestamp, duration }) => {
+    const room = hostRoom(roomId, 'send program audio');
+    const chunk = duration === undefined ? { data, timestamp } : { data, timestamp, duration };
+    return { guests: refusalsAsAcks(() => relay.publishAudio(room, chunk, guestsOf(room))) };
+  });
+}
