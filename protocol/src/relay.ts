@@ -40,7 +40,13 @@ export type BinaryData = Uint8Array | ArrayBuffer;
 export const screenFramePayloadSchema = z.object({ roomId: roomIdSchema.optional(), frame: binarySchema });
 export type ScreenFramePayload = { roomId?: string; frame: BinaryData };
 
-/** audio-chunk, host to server: one encoded Opus chunk with the encoder's timestamp. */
+/**
+ * audio-chunk, host to server: one encoded Opus chunk with the encoder's timestamp. Send chunks a
+ * guest can decode on their own (WebCodecs AudioEncoder packets, codec 'opus', 48 kHz stereo):
+ * the relay may drop the oldest ones for a slow guest, and a guest that joins late starts with
+ * whatever comes next, so a stream whose first chunk carries a container header (MediaRecorder's
+ * WebM) would be undecodable for them.
+ */
 export const audioChunkPayloadSchema = z.object({
   roomId: roomIdSchema.optional(),
   data: binarySchema,
