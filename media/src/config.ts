@@ -46,6 +46,13 @@ export const mediaConfigSchema = z.object({
   rtcMinPort: z.coerce.number().int().min(1024).max(65535).default(40100),
   rtcMaxPort: z.coerce.number().int().min(1024).max(65535).default(49999),
   /**
+   * mediasoup 3.12 leaks memory on ICE-TCP through a WebRtcServer (fixed upstream in 3.14): a
+   * worker whose peak RSS passes this many MB is recycled (its rooms move to a fresh worker and
+   * their clients reconnect). 0 turns the watch off.
+   */
+  workerMaxRssMb: z.coerce.number().int().min(0).default(1536),
+  workerMemoryCheckMs: z.coerce.number().int().min(1000).default(60_000),
+  /**
    * A video producer forwards at most one keyframe request per this many ms, however many viewers
    * ask: viewers joining together do not flood the host's encoder.
    */
@@ -88,6 +95,7 @@ export function loadMediaConfig(env: Env = process.env, overrides: Partial<Media
   if (env.RTC_PORT) fromEnv.rtcPort = env.RTC_PORT;
   if (env.RTC_LISTEN_IP) fromEnv.rtcListenIp = env.RTC_LISTEN_IP;
   if (env.RTC_ANNOUNCED_ADDRESS) fromEnv.rtcAnnouncedAddress = env.RTC_ANNOUNCED_ADDRESS;
+  if (env.MEDIASOUP_WORKER_MAX_RSS_MB) fromEnv.workerMaxRssMb = env.MEDIASOUP_WORKER_MAX_RSS_MB;
   if (env.KEYFRAME_REQUEST_DELAY_MS) fromEnv.keyFrameRequestDelayMs = env.KEYFRAME_REQUEST_DELAY_MS;
   if (env.RTC_MIN_PORT) fromEnv.rtcMinPort = env.RTC_MIN_PORT;
   if (env.RTC_MAX_PORT) fromEnv.rtcMaxPort = env.RTC_MAX_PORT;

@@ -5,6 +5,24 @@ import { z } from 'zod';
  * contract (helpers/sfu-contract.md). Identity and host-ness never come from these payloads: any
  * `userId`/`isHost` a client sends is accepted for compatibility with the spec's event shapes and
  * then ignored.
+ *
+ * Details the contract left open, as built:
+ * - `peerId` in join-room's `self`/`peers`, peer-joined and user-left is the server's id for that
+ *   socket in the room (its Socket.IO id). The PeerJS id a client announces with peer-ready is
+ *   separate; get-peers answers the PeerJS ids the *other* members announced.
+ * - join-room's data also carries `chat` (the last CHAT_HISTORY_LIMIT messages). Joining again
+ *   from the same socket answers the same state; joining another room leaves the first.
+ * - A signed-in non-host gets the role they joined with over REST (participant/viewer), else
+ *   'viewer'; anonymous guests are 'viewer' named 'Guest User', `from` = their generated guest id.
+ * - Capacity (maxParticipants) counts people other than the host; two tabs of one person count
+ *   once. REST join enforces it on signed-in participants (409 room/full); join-room on everyone
+ *   connected (room/full).
+ * - The chat ack's data is the broadcast message. Cursor moves beyond CURSOR_MAX_PER_SECOND and
+ *   chat beyond 20 per 10 s per sender are refused with `room/rate-limited` and not forwarded.
+ * - stop-sharing also closes the host's 'screen' producer (guests get sfu:producer-closed).
+ * - POST /api/rooms/create answers 201; join answers `{ok, role, room}`; PATCH .../peer is host-only
+ *   (403 room/not-host); leave, end and peer answer `{ok:true}`.
+ * - Every event other than join-room needs the room joined first (`room/not-joined`).
  */
 
 export const ROOM_ID_LENGTH = 7;
@@ -282,5 +300,6 @@ export interface RoomUpdate {
   hostOnline: boolean;
 }
 
-export const SFU_RECONNECT_REASONS = ['worker-died'] as const;
+/** 'worker-recycled': the worker was replaced on purpose (memory watch), same recovery. */
+export const SFU_RECONNECT_REASONS = ['worker-died', 'worker-recycled'] as const;
 export type SfuReconnectReason = (typeof SFU_RECONNECT_REASONS)[number];

@@ -14,6 +14,8 @@ const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(
 export interface RunningBox {
   server: http.Server;
   port: number;
+  /** The media node's workers, for health and for tests that kill one. */
+  workers: WorkerPool;
   close(): Promise<void>;
 }
 
@@ -59,6 +61,7 @@ export async function startBox(apiConfig: ApiConfig, mediaConfig: MediaConfig, l
   return {
     server,
     port: (server.address() as AddressInfo).port,
+    workers,
     close() {
       closing ??= (async () => {
         await Promise.all([realtime.close(), peers.close()]);

@@ -9,6 +9,8 @@ import { jsonCaller, type JsonCall } from '../../server/src/testing/test-api.js'
 export interface InProcessBox {
   baseUrl: string;
   call: JsonCall;
+  /** pids of the box's mediasoup workers (a test may SIGKILL one). */
+  workerPids(): number[];
   close(): Promise<void>;
 }
 
@@ -24,6 +26,7 @@ export async function startInProcessBox(): Promise<InProcessBox> {
   return {
     baseUrl,
     call: jsonCaller(baseUrl),
+    workerPids: () => box.workers.all().map((worker) => worker.pid),
     async close() {
       await box.close();
       rmSync(dataDir, { recursive: true, force: true });

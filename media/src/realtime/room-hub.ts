@@ -21,8 +21,8 @@ export class RoomHub {
     private readonly logger: Logger,
   ) {
     media.on('created', (room) => this.wireMedia(room));
-    media.on('rebuilt', (room) => {
-      this.io.to(roomChannel(room.roomId)).emit('sfu:reconnect', { reason: 'worker-died' });
+    media.on('rebuilt', (room, reason) => {
+      this.io.to(roomChannel(room.roomId)).emit('sfu:reconnect', { reason });
     });
   }
 

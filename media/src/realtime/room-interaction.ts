@@ -26,10 +26,7 @@ export function handleRoomInteraction(socket: RealtimeSocket, hub: RoomHub, logg
 
   onRoomEvent(socket, 'stop-sharing', roomOnlyPayloadSchema, logger, async ({ roomId }) => {
     hub.hostMembership(socket, roomId, 'stop sharing');
-    const media = await hub.media.peek(roomId);
-    for (const producer of media?.producers() ?? []) {
-      if (producer.source === 'screen') media!.closeProducer(socket.id, producer.producerId);
-    }
+    (await hub.media.peek(roomId))?.closeSource(socket.id, 'screen');
     socket.to(roomChannel(roomId)).emit('stop-sharing', {});
   });
 }

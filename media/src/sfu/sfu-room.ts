@@ -146,6 +146,13 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
     producer.close();
   }
 
+  /** Closes the peer's producers of one source (stop-sharing); none is fine. */
+  closeSource(peerId: string, source: MediaSource): void {
+    for (const producer of [...(this.peers.get(peerId)?.producers.values() ?? [])]) {
+      if ((producer.appData as { source?: MediaSource }).source === source) producer.close();
+    }
+  }
+
   producers(): ProducerInfo[] {
     const list: ProducerInfo[] = [];
     for (const media of this.peers.values()) {

@@ -5,7 +5,7 @@ import type { WorkerPool } from './worker-pool.js';
 
 export interface SfuRoomsEvents {
   /** The room's worker died and the room now lives on its replacement; clients must reconnect. */
-  rebuilt: [room: SfuRoom];
+  rebuilt: [room: SfuRoom, reason: 'worker-died' | 'worker-recycled'];
   /** A room was created: the socket layer wires its producer events. */
   created: [room: SfuRoom];
 }
@@ -16,7 +16,10 @@ export interface SfuRoomsEvents {
  */
 export class SfuRooms extends EventEmitter<SfuRoomsEvents> {
   private rooms = new Map<string, Promise<SfuRoom>>();
-  private readonly onReplaced = ({ index }: { index: number }) => void this.rebuildWorker(index);
+  /** Which worker slot each room was placed on. */
+  private placement = new Map<string, number>();
+  private readonly onReplaced = ({ index, reason }: { index: number; reason: 'died' | 'recycled' }) =>
+    void this.rebuildWorker(index, reason === 'died' ? 'worker-died' : 'worker-recycled');
 
   constructor(
     private readonly pool: WorkerPool,
@@ -31,11 +34,16 @@ export class SfuRooms extends EventEmitter<SfuRoomsEvents> {
   get(roomId: string): Promise<SfuRoom> {
     let room = this.rooms.get(roomId);
     if (!room) {
-      room = SfuRoom.create(roomId, this.pool.nextSlot(), this.options).then((created) => {
+      const slot = this.leastLoadedSlot();
+      this.placement.set(roomId, slot.index);
+      room = SfuRoom.create(roomId, slot, this.options).then((created) => {
         this.emit('created', created);
         return created;
       });
-      room.catch(() => this.rooms.delete(roomId));
+      room.catch(() => {
+        this.rooms.delete(roomId);
+        this.placement.delete(roomId);
+      });
       this.rooms.set(roomId, room);
     }
     return room;
@@ -50,6 +58,7 @@ export class SfuRooms extends EventEmitter<SfuRoomsEvents> {
     const room = this.rooms.get(roomId);
     if (!room) return;
     this.rooms.delete(roomId);
+    this.placement.delete(roomId);
     (await room.catch(() => undefined))?.close();
   }
 
@@ -58,7 +67,19 @@ export class SfuRooms extends EventEmitter<SfuRoomsEvents> {
     await Promise.all([...this.rooms.keys()].map((roomId) => this.close(roomId)));
   }
 
-  private async rebuildWorker(index: number): Promise<void> {
+  /** The worker with the fewest rooms (rooms being created included), so rooms spread across cores. */
+  private leastLoadedSlot() {
+    const load = new Map<number, number>();
+    for (const index of this.placement.values()) load.set(index, (load.get(index) ?? 0) + 1);
+    let best = this.pool.nextSlot();
+    for (let index = 0; index < this.pool.size; index += 1) {
+      const slot = this.pool.slot(index);
+      if (slot && (load.get(index) ?? 0) < (load.get(best.index) ?? 0)) best = slot;
+    }
+    return best;
+  }
+
+  private async rebuildWorker(index: number, reason: 'worker-died' | 'worker-recycled'): Promise<void> {
     const slot = this.pool.slot(index);
     if (!slot) return;
     for (const pending of this.rooms.values()) {
@@ -67,7 +88,7 @@ export class SfuRooms extends EventEmitter<SfuRoomsEvents> {
       try {
         await room.rebuild(slot);
         this.logger.warn({ roomId: room.roomId, index }, 'room rebuilt on the replacement worker');
-        this.emit('rebuilt', room);
+        this.emit('rebuilt', room, reason);
       } catch (error) {
         this.logger.error({ err: error, roomId: room.roomId }, 'could not rebuild room after worker death');
       }

@@ -45,3 +45,61 @@ describe('mediasoup worker pool', () => {
     router.close();
   });
 });
+
+/** A port free for both TCP and UDP right now, so the recycle test exercises a fixed WebRTC port. */
+async function freeRtcPort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  const { createSocket } = await import('node:dgram');
+  for (;;) {
+    const server = createServer();
+    const port = await new Promise<number>((resolve) =>
+      server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)),
+    );
+    await new Promise((resolve) => server.close(resolve));
+    const udp = createSocket('udp4');
+    const ok = await new Promise<boolean>((resolve) => {
+      udp.once('error', () => resolve(false));
+      udp.bind(port, '127.0.0.1', () => resolve(true));
+    });
+    udp.close();
+    if (ok && port >= 1024) return port;
+  }
+}
+
+describe('worker memory watch', () => {
+  it('recycles a worker past the memory limit onto the same WebRTC port', async () => {
+    const rtcPort = await freeRtcPort();
+    const watched = new WorkerPool(
+      loadMediaConfig(process.env, {
+        workers: 1,
+        rtcPort,
+        rtcListenIp: '127.0.0.1',
+        rtcMinPort: 50000,
+        rtcMaxPort: 50100,
+        workerMaxRssMb: 1,
+      }),
+      pino({ level: 'silent' }),
+    );
+    await watched.start();
+    try {
+      const before = watched.all()[0]!.pid;
+      const replaced = new Promise<{ pid: number; reason: string }>((resolve) =>
+        watched.once('worker-replaced', resolve),
+      );
+      expect(await watched.checkMemory()).toEqual([0]);
+      const event = await replaced;
+      expect(event.reason).toBe('recycled');
+      expect(event.pid).not.toBe(before);
+      expect(watched.ready).toBe(true);
+      const router = await watched.nextSlot().worker.createRouter({ mediaCodecs: [] });
+      const transport = await router.createWebRtcTransport({
+        webRtcServer: watched.nextSlot().webRtcServer,
+        enableUdp: true,
+        enableTcp: true,
+      });
+      expect(transport.iceCandidates.map((c) => c.port)).toEqual([rtcPort, rtcPort]);
+    } finally {
+      await watched.close();
+    }
+  });
+});

@@ -6,7 +6,7 @@ import { loadMediasoup, type Mediasoup } from './load-mediasoup.js';
 
 export interface WorkerPoolEvents {
   /** A worker died and was replaced; rooms on it must move and their clients reconnect. */
-  'worker-replaced': [{ index: number; pid: number }];
+  'worker-replaced': [{ index: number; pid: number; reason: 'died' | 'recycled' }];
 }
 
 /** A worker and the WebRtcServer every WebRTC transport on it shares (one port, UDP and TCP). */
@@ -24,6 +24,8 @@ export class WorkerPool extends EventEmitter<WorkerPoolEvents> {
   private slots: WorkerSlot[] = [];
   private nextIndex = 0;
   private closed = false;
+  private memoryTimer: NodeJS.Timeout | null = null;
+  private recycling = new Set<number>();
   private mediasoup: Mediasoup | null = null;
 
   constructor(
@@ -48,6 +50,30 @@ export class WorkerPool extends EventEmitter<WorkerPoolEvents> {
       this.slots[index] = await this.spawn(index);
     }
     this.logger.info({ workers: this.slots.length, version: this.mediasoup.version }, 'mediasoup workers started');
+    if (this.config.workerMaxRssMb > 0) {
+      this.memoryTimer = setInterval(() => void this.checkMemory(), this.config.workerMemoryCheckMs);
+      this.memoryTimer.unref();
+    }
+  }
+
+  /** Recycles every worker whose peak RSS passed the limit; returns the slots it recycled. */
+  async checkMemory(): Promise<number[]> {
+    const recycled: number[] = [];
+    for (const slot of [...this.slots]) {
+      if (this.closed || slot.worker.closed || this.recycling.has(slot.index)) continue;
+      try {
+        // Linux reports ru_maxrss in KB.
+        const rssMb = (await slot.worker.getResourceUsage()).ru_maxrss / 1024;
+        if (this.config.workerMaxRssMb > 0 && rssMb > this.config.workerMaxRssMb) {
+          this.logger.warn({ index: slot.index, pid: slot.worker.pid, rssMb }, 'recycling mediasoup worker (memory)');
+          await this.recycle(slot.index);
+          recycled.push(slot.index);
+        }
+      } catch (error) {
+        this.logger.error({ err: error, index: slot.index }, 'worker memory check failed');
+      }
+    }
+    return recycled;
   }
 
   /** Round-robin across slots. */
@@ -74,6 +100,7 @@ export class WorkerPool extends EventEmitter<WorkerPoolEvents> {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    if (this.memoryTimer) clearInterval(this.memoryTimer);
     // Closing a worker closes its transports with it, so the 3.12 WebRtcServer-close crash
     // (a WebRtcServer closed while transports remain) cannot happen: we never close one alone.
     for (const slot of this.slots) slot.worker.close();
@@ -113,7 +140,25 @@ export class WorkerPool extends EventEmitter<WorkerPoolEvents> {
     ];
   }
 
-  private async replace(index: number): Promise<void> {
+  /**
+   * Replaces a live worker. The old process must be gone before the new one binds the same
+   * WebRTC port, so wait for it to exit (bounded) before spawning.
+   */
+  private async recycle(index: number): Promise<void> {
+    const old = this.slots[index];
+    if (!old) return;
+    this.recycling.add(index);
+    try {
+      old.worker.close();
+      const deadline = Date.now() + 5000;
+      while (isAlive(old.worker.pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      await this.replace(index, 'recycled');
+    } finally {
+      this.recycling.delete(index);
+    }
+  }
+
+  private async replace(index: number, reason: 'died' | 'recycled' = 'died'): Promise<void> {
     try {
       const slot = await this.spawn(index);
       if (this.closed) {
@@ -122,9 +167,18 @@ export class WorkerPool extends EventEmitter<WorkerPoolEvents> {
       }
       this.slots[index] = slot;
       this.logger.warn({ pid: slot.worker.pid, index }, 'mediasoup worker replaced');
-      this.emit('worker-replaced', { index, pid: slot.worker.pid });
+      this.emit('worker-replaced', { index, pid: slot.worker.pid, reason });
     } catch (error) {
       this.logger.error({ err: error, index }, 'could not replace mediasoup worker');
     }
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { announcedAddress, loadMediaConfig, MediaConfigError } from './config.js';
+
+describe('media configuration', () => {
+  it('defaults the WebRTC port to 40000 on all addresses, with transport ports above it', () => {
+    const config = loadMediaConfig({});
+    expect(config).toMatchObject({ rtcPort: 40000, rtcListenIp: '0.0.0.0', rtcMinPort: 40100, rtcMaxPort: 49999 });
+    expect(config.rtcAnnouncedAddress).toBeUndefined();
+    expect(config.keyFrameRequestDelayMs).toBe(1000);
+  });
+
+  it('reads the RTC settings from the environment', () => {
+    const config = loadMediaConfig({
+      RTC_PORT: '50000',
+      RTC_LISTEN_IP: '10.0.0.5',
+      RTC_ANNOUNCED_ADDRESS: 'studio.example.com',
+      KEYFRAME_REQUEST_DELAY_MS: '2000',
+      MEDIASOUP_WORKERS: '4',
+    });
+    expect(config).toMatchObject({
+      rtcPort: 50000,
+      rtcListenIp: '10.0.0.5',
+      rtcAnnouncedAddress: 'studio.example.com',
+      keyFrameRequestDelayMs: 2000,
+      workers: 4,
+    });
+  });
+
+  it('stops on a bad value, naming it', () => {
+    expect(() => loadMediaConfig({ RTC_PORT: 'abc' })).toThrow(/rtcPort/);
+    expect(() => loadMediaConfig({ RTC_PORT: '40090', MEDIASOUP_WORKERS: '20' })).toThrow(MediaConfigError);
+    expect(() => loadMediaConfig({ RTC_PORT: '40090', MEDIASOUP_WORKERS: '20' })).toThrow(/overlaps/);
+  });
+
+  it('announces the configured address, nothing for a specific bind, and a real address for 0.0.0.0', () => {
+    expect(announcedAddress({ rtcListenIp: '0.0.0.0', rtcAnnouncedAddress: '203.0.113.7' })).toBe('203.0.113.7');
+    expect(announcedAddress({ rtcListenIp: '127.0.0.1' })).toBeUndefined();
+    expect(announcedAddress({ rtcListenIp: '0.0.0.0' })).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    expect(announcedAddress({ rtcListenIp: '0.0.0.0' })).not.toBe('0.0.0.0');
+  });
+});

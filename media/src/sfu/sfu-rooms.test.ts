@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import type { types } from 'mediasoup';
+import { loadMediaConfig } from '../config.js';
+import { until } from '../../../tests/support/until.js';
+import { CLIENT_DTLS, OPUS_STEREO_RTP, VP8_SCREEN_RTP } from '../../../tests/support/room-sockets.js';
+import { SfuRooms } from './sfu-rooms.js';
+import type { SfuRoom } from './sfu-room.js';
+import { WorkerPool } from './worker-pool.js';
+
+// Real mediasoup workers; WebRTC ports picked free on loopback so parallel runs do not collide.
+const pool = new WorkerPool(
+  loadMediaConfig(process.env, { workers: 2, rtcPort: 0, rtcListenIp: '127.0.0.1' }),
+  pino({ level: 'silent' }),
+);
+let rooms: SfuRooms;
+
+beforeAll(async () => {
+  await pool.start();
+  rooms = new SfuRooms(pool, { keyFrameRequestDelayMs: 1000 }, pino({ level: 'silent' }));
+});
+afterAll(async () => {
+  await rooms.closeAll();
+  await pool.close();
+});
+
+async function hostProduces(room: SfuRoom) {
+  const send = await room.createTransport('host', 'send');
+  await room.connectTransport('host', send.id, CLIENT_DTLS as types.DtlsParameters);
+  const video = await room.produce('host', send.id, 'video', VP8_SCREEN_RTP as types.RtpParameters, 'screen');
+  const audio = await room.produce('host', send.id, 'audio', OPUS_STEREO_RTP as types.RtpParameters, 'program-audio');
+  return { send, video, audio };
+}
+
+describe('SFU rooms on a real worker', () => {
+  it('gives one router per room, shared by concurrent first uses, spreading rooms across workers', async () => {
+    const [a, b] = await Promise.all([rooms.get('room-a'), rooms.get('room-a')]);
+    expect(a).toBe(b);
+    const other = await rooms.get('room-b');
+    expect(other).not.toBe(a);
+    expect(other.workerIndex).not.toBe(a.workerIndex);
+    await rooms.close('room-b');
+    expect(await rooms.peek('room-b')).toBeUndefined();
+  });
+
+  it('lets a guest consume the host producers, paused until resumed, with stereo Opus', async () => {
+    const room = await rooms.get('room-consume');
+    const { video, audio } = await hostProduces(room);
+    expect(room.producers()).toEqual([
+      { producerId: video, kind: 'video', source: 'screen' },
+      { producerId: audio, kind: 'audio', source: 'program-audio' },
+    ]);
+    expect(room.producerObject(video)?.appData).toMatchObject({ source: 'screen' });
+    const recv = await room.createTransport('guest', 'recv');
+    const consumed = await room.consume('guest', recv.id, audio, room.rtpCapabilities);
+    expect(consumed.rtpParameters.codecs).toEqual([expect.objectContaining({ mimeType: 'audio/opus', channels: 2 })]);
+    const consumer = room.consumerOf('guest', consumed.id)!;
+    expect(consumer.paused).toBe(true);
+    await room.resumeConsumer('guest', consumed.id);
+    expect(consumer.paused).toBe(false);
+    const videoConsumer = await room.consume('guest', recv.id, video, room.rtpCapabilities);
+    expect(videoConsumer).toMatchObject({ kind: 'video', source: 'screen' });
+
+    // Sharing again replaces the old screen producer, and its consumers close with it.
+    const closed: string[] = [];
+    room.on('producer-closed', ({ producerId }) => closed.push(producerId));
+    const send = await room.createTransport('host', 'send');
+    await room.produce('host', send.id, 'video', VP8_SCREEN_RTP as types.RtpParameters, 'screen');
+    expect(closed).toEqual([video]);
+    // The worker tells the consumer its producer closed, asynchronously.
+    await until(() => room.consumerOf('guest', videoConsumer.id) === undefined, { what: 'consumer closed' });
+
+    // A peer leaving takes its producers with it.
+    room.removePeer('host');
+    expect(room.producers()).toEqual([]);
+  });
+
+  it('refuses to consume on a transport that is not the caller’s', async () => {
+    const room = await rooms.get('room-refuse');
+    const { send, video } = await hostProduces(room);
+    await expect(room.consume('guest', send.id, video, room.rtpCapabilities)).rejects.toMatchObject({
+      code: 'sfu/transport-not-found',
+    });
+    const recv = await room.createTransport('guest', 'recv');
+    await expect(room.consume('guest', recv.id, 'no-such-producer', room.rtpCapabilities)).rejects.toMatchObject({
+      code: 'sfu/producer-not-found',
+    });
+  });
+
+  it('rebuilds a room on the replacement worker after SIGKILL', async () => {
+    const room = await rooms.get('room-crash');
+    await hostProduces(room);
+    const rebuilt = new Promise<SfuRoom>((resolve) =>
+      rooms.on('rebuilt', (which) => (which === room ? resolve(which) : undefined)),
+    );
+    const victim = pool.slot(room.workerIndex)!.worker;
+    process.kill(victim.pid, 'SIGKILL');
+    expect(await rebuilt).toBe(room);
+    await until(() => pool.ready, { what: 'pool ready again' });
+    expect(pool.slot(room.workerIndex)!.worker.pid).not.toBe(victim.pid);
+    expect(room.producers()).toEqual([]);
+    const { video } = await hostProduces(room);
+    const recv = await room.createTransport('guest', 'recv');
+    expect(await room.consume('guest', recv.id, video, room.rtpCapabilities)).toMatchObject({ kind: 'video' });
+  });
+});

@@ -1,0 +1,79 @@
+import { io, type Socket } from 'socket.io-client';
+
+/** Socket.IO clients for room tests, on the websocket transport only, closed by `closeAll`. */
+export function roomSocketFactory(baseUrl: () => string) {
+  const sockets: Socket[] = [];
+  return {
+    /** Connects (signed in with `token`, else as an anonymous guest) and resolves once connected. */
+    async connect(token?: string): Promise<Socket> {
+      const socket = io(baseUrl(), {
+        path: '/socket.io',
+        transports: ['websocket'],
+        auth: token ? { token } : {},
+        reconnection: false,
+      });
+      sockets.push(socket);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      return socket;
+    },
+    closeAll(): void {
+      for (const socket of sockets.splice(0)) socket.close();
+    },
+  };
+}
+
+/** Everything a socket hears, per event name, in order. */
+export function recorder(socket: Socket): Map<string, unknown[]> {
+  const heard = new Map<string, unknown[]>();
+  socket.onAny((event: string, payload: unknown) => {
+    if (!heard.has(event)) heard.set(event, []);
+    heard.get(event)!.push(payload);
+  });
+  return heard;
+}
+
+/** Sample RTP parameters as a browser would send them: VP8 screen video and stereo Opus program audio. */
+export const VP8_SCREEN_RTP = {
+  mid: '0',
+  codecs: [
+    {
+      mimeType: 'video/VP8',
+      payloadType: 101,
+      clockRate: 90000,
+      rtcpFeedback: [{ type: 'nack' }, { type: 'nack', parameter: 'pli' }, { type: 'ccm', parameter: 'fir' }],
+    },
+  ],
+  headerExtensions: [],
+  encodings: [{ ssrc: 22222222 }],
+  rtcp: { cname: 'host-cname' },
+};
+
+export const OPUS_STEREO_RTP = {
+  mid: '1',
+  codecs: [
+    {
+      mimeType: 'audio/opus',
+      payloadType: 111,
+      clockRate: 48000,
+      channels: 2,
+      parameters: { stereo: 1, 'sprop-stereo': 1, usedtx: 0, maxaveragebitrate: 256000 },
+    },
+  ],
+  headerExtensions: [],
+  encodings: [{ ssrc: 11111111, maxBitrate: 256000 }],
+  rtcp: { cname: 'host-cname' },
+};
+
+/** DTLS parameters shaped like a browser's; enough for mediasoup to accept connect(). */
+export const CLIENT_DTLS = {
+  role: 'client',
+  fingerprints: [
+    {
+      algorithm: 'sha-256',
+      value: 'E5:F5:CA:A7:2D:93:E6:16:AC:21:09:9F:23:51:62:8C:D0:66:E9:0C:22:54:2B:82:0C:DF:E0:C5:2C:7E:CD:53',
+    },
+  ],
+};
