@@ -1,17 +1,19 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { io, type Socket } from 'socket.io-client';
 import WebSocket from 'ws';
 import { PEERJS_KEY, type RtcConfig, type Ack } from '@riffroom/protocol';
 import { startInProcessBox, type InProcessBox } from '../support/in-process-box.js';
+import { roomSocketFactory } from '../support/room-sockets.js';
 
 let box: InProcessBox;
 const closers: (() => void)[] = [];
+const sockets = roomSocketFactory(() => box.baseUrl);
 
 beforeAll(async () => {
   box = await startInProcessBox();
 });
 afterEach(() => {
   for (const close of closers.splice(0)) close();
+  sockets.closeAll();
 });
 afterAll(async () => {
   await box.close();
@@ -85,17 +87,7 @@ describe('the PeerJS server at /peerjs beside Socket.IO', () => {
     // A PeerJS socket is open at the same time, so both upgrade paths are in use together.
     const peer = await peerSocket(await peerId());
     await peer.next('OPEN');
-    const socket: Socket = io(box.baseUrl, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      auth: {},
-      reconnection: false,
-    });
-    closers.push(() => socket.close());
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
+    const socket = await sockets.connect();
     expect(socket.io.engine.transport.name).toBe('websocket');
     const ack = (await socket.emitWithAck('rtc-config', {})) as Ack<RtcConfig>;
     expect(ack).toEqual({ ok: true, data: { iceServers: expect.any(Array) as unknown } });

@@ -1,21 +1,20 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { SCREEN_FRAME_MAX_BYTES } from '@riffroom/protocol';
 import { signUpUser } from '../../server/src/testing/test-api.js';
 import { startInProcessBox, type InProcessBox } from '../support/in-process-box.js';
+import { roomSocketFactory } from '../support/room-sockets.js';
 import { until } from '../support/until.js';
 
 let box: InProcessBox;
 let host: Awaited<ReturnType<typeof signUpUser>>;
-const sockets: Socket[] = [];
+const sockets = roomSocketFactory(() => box.baseUrl);
 
 beforeAll(async () => {
   box = await startInProcessBox();
   host = await signUpUser(box, { name: 'Hana Host' });
 });
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.close();
-});
+afterEach(() => sockets.closeAll());
 afterAll(async () => {
   await box.close();
 });
@@ -35,17 +34,7 @@ async function createRoom(): Promise<string> {
 
 /** A room member over the websocket transport, with what the relay delivered to it. */
 async function member(roomId: string, { token, acks = true }: { token?: string; acks?: boolean } = {}) {
-  const socket = io(box.baseUrl, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    auth: token ? { token } : {},
-    reconnection: false,
-  });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
+  const socket = await sockets.connect(token);
   expect(await ask(socket, 'join-room', { roomId })).toMatchObject({ ok: true });
   const frames: Buffer[] = [];
   const audio: { data: Buffer; timestamp: number }[][] = [];
