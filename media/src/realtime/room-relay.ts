@@ -22,6 +22,14 @@ export function createSocketRelay(io: RealtimeServer): MediaRelay {
   const transport: RelayTransport = {
     sendFrame: (guestId, frame, done) => socketOf(guestId).emit('screen-frame', { frame }, done),
     sendAudio: (guestId, chunks, done) => socketOf(guestId).emit('audio-chunks', { chunks }, done),
+    // engine.io keeps packets in its (untyped, internal) writeBuffer while the transport is busy, and
+    // the transport is not writable until the previous write left Node's buffers for the kernel.
+    isBacklogged: (guestId) => {
+      const connection = io.sockets.sockets.get(guestId)?.conn;
+      if (!connection) return false;
+      const waiting = (connection as unknown as { writeBuffer?: unknown[] }).writeBuffer?.length ?? 0;
+      return waiting > 0 || !connection.transport.writable;
+    },
   };
   const relay = new MediaRelay(transport);
   const roomIdOf = (channel: string) =>

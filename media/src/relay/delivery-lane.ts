@@ -2,8 +2,8 @@
  * One guest's delivery lane for one kind of item (video frames, or audio chunks). At most one
  * delivery is in flight; items offered meanwhile are folded into a single pending payload by the
  * lane's policy (newest frame wins; audio chunks batch up to a bound). A delivery ends with the
- * guest's ack, a transport failure, or the ack timeout, whichever comes first; then the pending
- * payload, if any, goes out. So a slow guest is offered fewer, fresher items, never a backlog, and
+ * guest's ack, a transport failure, or the ack timeout (unless the connection is still writing
+ * it out), whichever comes first; then the pending payload, if any, goes out. So a slow guest is offered fewer, fresher items, never a backlog, and
  * lanes never wait on each other.
  */
 
@@ -41,18 +41,39 @@ export interface LaneStats {
   failed: number;
 }
 
+export interface LaneOptions<Item, Payload> {
+  send: Send<Payload>;
+  policy: LanePolicy<Item, Payload>;
+  ackTimeoutMs: number;
+  timers?: Timers;
+  /**
+   * True while the guest's connection still holds unsent bytes on this side. Then a missing ack
+   * means a slow link, not a lost guest: the lane keeps waiting rather than adding another item
+   * behind the one still being written, so nothing ever queues up in the server. A dead
+   * connection stays backlogged until the transport notices and the guest is removed.
+   */
+  isBacklogged?: () => boolean;
+}
+
 export class DeliveryLane<Item, Payload> {
   private pending: Payload | null = null;
   private inFlight = false;
   private closed = false;
   readonly stats: LaneStats = { acked: 0, dropped: 0, timedOut: 0, failed: 0 };
 
-  constructor(
-    private readonly send: Send<Payload>,
-    private readonly policy: LanePolicy<Item, Payload>,
-    private readonly ackTimeoutMs: number,
-    private readonly timers: Timers = realTimers,
-  ) {}
+  private readonly send: Send<Payload>;
+  private readonly policy: LanePolicy<Item, Payload>;
+  private readonly ackTimeoutMs: number;
+  private readonly timers: Timers;
+  private readonly isBacklogged: () => boolean;
+
+  constructor(options: LaneOptions<Item, Payload>) {
+    this.send = options.send;
+    this.policy = options.policy;
+    this.ackTimeoutMs = options.ackTimeoutMs;
+    this.timers = options.timers ?? realTimers;
+    this.isBacklogged = options.isBacklogged ?? (() => false);
+  }
 
   /** True while a delivery awaits the guest's ack. */
   get busy(): boolean {
@@ -87,7 +108,12 @@ export class DeliveryLane<Item, Payload> {
       this.inFlight = false;
       this.deliverPending();
     };
-    const timer = this.timers.setTimeout(() => settle('timedOut'), this.ackTimeoutMs);
+    let timer: unknown;
+    const onTimeout = () => {
+      if (this.isBacklogged() && !this.closed) timer = this.timers.setTimeout(onTimeout, this.ackTimeoutMs);
+      else settle('timedOut');
+    };
+    timer = this.timers.setTimeout(onTimeout, this.ackTimeoutMs);
     try {
       this.send(payload, () => settle('acked'));
     } catch {

@@ -23,6 +23,8 @@ class Guests implements RelayTransport {
   audio = new Map<string, number[][]>();
   private held = new Map<string, (() => void)[]>();
   gone = new Set<string>();
+  /** Guests whose connection is still writing out what it was given. */
+  backlogged = new Set<string>();
 
   constructor(private readonly throttled: Set<string>) {}
 
@@ -32,6 +34,10 @@ class Guests implements RelayTransport {
 
   sendAudio(guestId: string, chunks: AudioChunk[], done: () => void): void {
     this.deliver(`${guestId}/audio`, done, () => this.list(this.audio, guestId).push(chunks.map((c) => c.data[0]!)));
+  }
+
+  isBacklogged(guestId: string): boolean {
+    return this.backlogged.has(guestId);
   }
 
   /** Unacked deliveries of a guest's lane. */
@@ -114,6 +120,21 @@ describe('the frame relay', () => {
     guests.ack('dead');
     expect(guests.frames.get('dead')).toEqual([1, 3, 4]);
     expect(relay.room('r1')!.stats('dead')!.video).toMatchObject({ timedOut: 1, acked: 1, dropped: 1 });
+  });
+
+  it('keeps waiting past the timeout while the connection is still writing, so nothing queues behind it', () => {
+    vi.useFakeTimers();
+    const { guests, relay } = setUp(['slowlink']);
+    guests.backlogged.add('slowlink');
+    relay.publishFrame('r1', frame(1), ['slowlink']);
+    relay.publishFrame('r1', frame(2), ['slowlink']);
+    vi.advanceTimersByTime(3 * DEFAULT_RELAY_OPTIONS.ackTimeoutMs);
+    relay.publishFrame('r1', frame(3), ['slowlink']);
+    expect(guests.frames.get('slowlink')).toEqual([1]);
+    // The bytes left; still no ack: at the next check the lane gives up and sends the newest frame.
+    guests.backlogged.delete('slowlink');
+    vi.advanceTimersByTime(DEFAULT_RELAY_OPTIONS.ackTimeoutMs);
+    expect(guests.frames.get('slowlink')).toEqual([1, 3]);
   });
 
   it('keeps audio flowing beside a stalled video lane, batching chunks in order up to a bound', () => {

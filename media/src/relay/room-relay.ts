@@ -8,10 +8,12 @@ export interface AudioChunk {
   duration?: number;
 }
 
-/** How the relay reaches a guest; the socket layer implements it. Throws when the guest is gone. */
+/** How the relay reaches a guest; the socket layer implements it. Sends throw when the guest is gone. */
 export interface RelayTransport {
   sendFrame(guestId: string, frame: Uint8Array, done: () => void): void;
   sendAudio(guestId: string, chunks: AudioChunk[], done: () => void): void;
+  /** True while the guest's connection still holds bytes not yet handed to the network. */
+  isBacklogged(guestId: string): boolean;
 }
 
 export interface RoomRelayOptions {
@@ -96,19 +98,22 @@ export class RoomRelay {
 
   private lanesFor(guestId: string): GuestLanes {
     const { ackTimeoutMs, audioBatchMaxChunks, audioBatchMaxBytes } = this.options;
+    const isBacklogged = () => this.transport.isBacklogged(guestId);
     return {
-      video: new DeliveryLane<Uint8Array, Uint8Array>(
-        (frame, done) => this.transport.sendFrame(guestId, frame, done),
-        newestWins(),
+      video: new DeliveryLane<Uint8Array, Uint8Array>({
+        send: (frame, done) => this.transport.sendFrame(guestId, frame, done),
+        policy: newestWins(),
         ackTimeoutMs,
-        this.timers,
-      ),
-      audio: new DeliveryLane<AudioChunk, AudioChunk[]>(
-        (chunks, done) => this.transport.sendAudio(guestId, chunks, done),
-        boundedBatch(audioBatchMaxChunks, audioBatchMaxBytes, (chunk) => chunk.data.byteLength),
+        timers: this.timers,
+        isBacklogged,
+      }),
+      audio: new DeliveryLane<AudioChunk, AudioChunk[]>({
+        send: (chunks, done) => this.transport.sendAudio(guestId, chunks, done),
+        policy: boundedBatch(audioBatchMaxChunks, audioBatchMaxBytes, (chunk) => chunk.data.byteLength),
         ackTimeoutMs,
-        this.timers,
-      ),
+        timers: this.timers,
+        isBacklogged,
+      }),
     };
   }
 }
