@@ -72,6 +72,7 @@ export interface ClientToServerEvents {
   // Relay tier (host only; payloads in relay.ts) and the ICE servers of the p2p and SFU tiers.
   'screen-frame': (payload: unknown, ack?: AckFn<RelayAccepted>) => void;
   'audio-chunk': (payload: unknown, ack?: AckFn<RelayAccepted>) => void;
+  /** Payload `{}`; answers the ICE servers (p2p.ts) for PeerJS and mediasoup-client transports. */
   'rtc-config': (payload: unknown, ack?: AckFn<RtcConfig>) => void;
 }
 

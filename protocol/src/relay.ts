@@ -35,7 +35,8 @@ export type BinaryData = Uint8Array | ArrayBuffer;
 
 /**
  * screen-frame, host to server. `roomId` defaults to the room the socket joined (the spec's event is
- * `screen-frame {frame}`); when given it must be that room.
+ * `screen-frame {frame}`); when given it must be that room. The host should wait for a frame's ack
+ * before sending the next (and skip frames meanwhile), so its own upload never queues either.
  */
 export const screenFramePayloadSchema = z.object({ roomId: roomIdSchema.optional(), frame: binarySchema });
 export type ScreenFramePayload = { roomId?: string; frame: BinaryData };
