@@ -28,8 +28,18 @@ describe('media configuration', () => {
 
   it('stops on a bad value, naming it', () => {
     expect(() => loadMediaConfig({ RTC_PORT: 'abc' })).toThrow(/rtcPort/);
-    expect(() => loadMediaConfig({ RTC_PORT: '40090', MEDIASOUP_WORKERS: '20' })).toThrow(MediaConfigError);
-    expect(() => loadMediaConfig({ RTC_PORT: '40090', MEDIASOUP_WORKERS: '20' })).toThrow(/overlaps/);
+    const overlapping = { RTC_PORT: '40000', MEDIASOUP_WORKERS: '20', RTC_MIN_PORT: '40010' };
+    expect(() => loadMediaConfig(overlapping)).toThrow(MediaConfigError);
+    expect(() => loadMediaConfig(overlapping)).toThrow(/overlaps/);
+  });
+
+  it('moves the transport port range along with the WebRTC port unless it is set', () => {
+    expect(loadMediaConfig({ RTC_PORT: '45000' })).toMatchObject({ rtcMinPort: 45100, rtcMaxPort: 54999 });
+    expect(loadMediaConfig({ RTC_PORT: '0' })).toMatchObject({ rtcMinPort: 40100, rtcMaxPort: 49999 });
+    expect(loadMediaConfig({ RTC_PORT: '45000', RTC_MIN_PORT: '20000', RTC_MAX_PORT: '30000' })).toMatchObject({
+      rtcMinPort: 20000,
+      rtcMaxPort: 30000,
+    });
   });
 
   it('announces the configured address, nothing for a specific bind, and a real address for 0.0.0.0', () => {

@@ -42,9 +42,12 @@ export const mediaConfigSchema = z.object({
    * binding 0.0.0.0 or behind NAT; when unset with 0.0.0.0 the first non-internal IPv4 is used.
    */
   rtcAnnouncedAddress: z.string().min(1).optional(),
-  /** Ports of transports created outside the WebRtcServer (plain/pipe transports); above rtcPort's. */
-  rtcMinPort: z.coerce.number().int().min(1024).max(65535).default(40100),
-  rtcMaxPort: z.coerce.number().int().min(1024).max(65535).default(49999),
+  /**
+   * Ports of transports created outside the WebRtcServer (plain/pipe transports). Unset, they
+   * follow rtcPort: rtcPort+100 .. rtcPort+9999 (40100..49999 by default).
+   */
+  rtcMinPort: z.coerce.number().int().min(1024).max(65535).optional(),
+  rtcMaxPort: z.coerce.number().int().min(1024).max(65535).optional(),
   /**
    * mediasoup 3.12 leaks memory on ICE-TCP through a WebRtcServer (fixed upstream in 3.14): a
    * worker whose peak RSS passes this many MB is recycled (its rooms move to a fresh worker and
@@ -80,7 +83,10 @@ export const mediaConfigSchema = z.object({
   /** PeerJS clients that miss this many 5 s heartbeats (spec part 9) are dropped by the server. */
   peerMissedHeartbeats: z.coerce.number().int().min(1).max(100).default(PEER_MISSED_HEARTBEATS),
 });
-export type MediaConfig = z.infer<typeof mediaConfigSchema>;
+export type MediaConfig = Omit<z.infer<typeof mediaConfigSchema>, 'rtcMinPort' | 'rtcMaxPort'> & {
+  rtcMinPort: number;
+  rtcMaxPort: number;
+};
 
 type Env = Record<string, string | undefined>;
 
@@ -110,7 +116,11 @@ export function loadMediaConfig(env: Env = process.env, overrides: Partial<Media
   if (env.PEER_MISSED_HEARTBEATS) fromEnv.peerMissedHeartbeats = env.PEER_MISSED_HEARTBEATS;
   const parsed = mediaConfigSchema.safeParse({ ...fromEnv, ...overrides });
   if (!parsed.success) throw new MediaConfigError(`invalid media configuration: ${describeZodError(parsed.error)}`);
-  if (parsed.data.rtcMinPort > parsed.data.rtcMaxPort) {
+  const { rtcPort, workers } = parsed.data;
+  const base = rtcPort === 0 ? 40000 : rtcPort;
+  const rtcMinPort = parsed.data.rtcMinPort ?? Math.min(base + 100, 65535);
+  const rtcMaxPort = parsed.data.rtcMaxPort ?? Math.min(base + 9999, 65535);
+  if (rtcMinPort > rtcMaxPort) {
     throw new MediaConfigError('invalid media configuration: rtcMinPort must not exceed rtcMaxPort');
   }
   const { turnUrls, turnUsername, turnCredential, turnSecret } = parsed.data;
@@ -119,7 +129,6 @@ export function loadMediaConfig(env: Env = process.env, overrides: Partial<Media
       'invalid media configuration: turnUrls need turnSecret, or turnUsername and turnCredential',
     );
   }
-  const { rtcPort, workers, rtcMinPort, rtcMaxPort } = parsed.data;
   if (rtcPort !== 0 && rtcPort + workers - 1 > 65535) {
     throw new MediaConfigError('invalid media configuration: rtcPort + workers - 1 exceeds 65535');
   }
@@ -128,7 +137,7 @@ export function loadMediaConfig(env: Env = process.env, overrides: Partial<Media
       `invalid media configuration: rtcPort..rtcPort+${workers - 1} overlaps rtcMinPort..rtcMaxPort`,
     );
   }
-  return parsed.data;
+  return { ...parsed.data, rtcMinPort, rtcMaxPort };
 }
 
 /**

@@ -97,6 +97,10 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
       appData: { peerId, direction },
     });
     const media = this.peerMedia(peerId);
+    // A client needs one transport per direction; one spare covers a rebuild in flight. Beyond
+    // that, the oldest goes, so a looping client cannot pile up transports on the worker.
+    const sameDirection = [...media.transports.values()].filter((entry) => entry.direction === direction);
+    for (const stale of sameDirection.slice(0, Math.max(0, sameDirection.length - 1))) stale.transport.close();
     media.transports.set(transport.id, { transport, direction });
     transport.observer.once('close', () => media.transports.delete(transport.id));
     return {
@@ -178,9 +182,11 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
     if (!this.router.canConsume({ producerId, rtpCapabilities })) {
       throw new SfuError('sfu/cannot-consume', 'Your browser cannot decode this stream.');
     }
+    const media = this.peerMedia(peerId);
+    // One consumer per producer and peer: consuming again replaces the previous one.
+    for (const existing of [...media.consumers.values()]) if (existing.producerId === producerId) existing.close();
     // Paused until the client has wired the track, so the first keyframe is not wasted.
     const consumer = await entry.transport.consume({ producerId, rtpCapabilities, paused: true });
-    const media = this.peerMedia(peerId);
     media.consumers.set(consumer.id, consumer);
     consumer.observer.once('close', () => media.consumers.delete(consumer.id));
     const { source } = describeProducer(producer);

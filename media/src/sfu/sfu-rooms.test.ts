@@ -87,6 +87,23 @@ describe('SFU rooms on a real worker', () => {
     });
   });
 
+  it('bounds what one peer can pile up: two transports per direction, one consumer per producer', async () => {
+    const room = await rooms.get('room-bounds');
+    const { video } = await hostProduces(room);
+    const [first, second, third] = [
+      await room.createTransport('guest', 'recv'),
+      await room.createTransport('guest', 'recv'),
+      await room.createTransport('guest', 'recv'),
+    ];
+    await expect(room.consume('guest', first!.id, video, room.rtpCapabilities)).rejects.toMatchObject({
+      code: 'sfu/transport-not-found',
+    });
+    const a = await room.consume('guest', second!.id, video, room.rtpCapabilities);
+    const b = await room.consume('guest', third!.id, video, room.rtpCapabilities);
+    expect(room.consumerOf('guest', a.id)).toBeUndefined();
+    expect(room.consumerOf('guest', b.id)).toBeDefined();
+  });
+
   it('rebuilds a room on the replacement worker after SIGKILL', async () => {
     const room = await rooms.get('room-crash');
     await hostProduces(room);

@@ -74,8 +74,9 @@ describe('worker memory watch', () => {
         workers: 1,
         rtcPort,
         rtcListenIp: '127.0.0.1',
-        rtcMinPort: 50000,
-        rtcMaxPort: 50100,
+        // Any transport range that avoids the chosen WebRTC port.
+        rtcMinPort: rtcPort > 50100 || rtcPort < 50000 ? 50000 : 51000,
+        rtcMaxPort: rtcPort > 50100 || rtcPort < 50000 ? 50100 : 51100,
         workerMaxRssMb: 1,
       }),
       pino({ level: 'silent' }),
