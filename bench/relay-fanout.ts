@@ -65,6 +65,7 @@ async function scenario(baseUrl: string, hostToken: string, guests: number, thro
   for (let i = 0; i < guests; i += 1) {
     const socket = await connect(baseUrl);
     await socket.emitWithAck('join-room', { roomId });
+    await socket.emitWithAck('relay:subscribe', { roomId, subscribe: true });
     const log: GuestLog = { throttled: i < throttledCount, latenciesMs: [] };
     socket.on('screen-frame', ({ frame: bytes }: { frame: ArrayBuffer }, ack: () => void) => {
       log.latenciesMs.push(Date.now() - Buffer.from(bytes).readDoubleLE(4));

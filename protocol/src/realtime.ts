@@ -12,7 +12,7 @@ import type {
   MediasoupObject,
 } from './rooms.js';
 import type { RtcConfig } from './p2p.js';
-import type { AudioChunks, RelayAccepted, ScreenFrame } from './relay.js';
+import type { AudioChunks, RelayAccepted, RelayDemand, ScreenFrame } from './relay.js';
 import { uidSchema } from './user.js';
 
 /** Every socket acknowledgement: success with optional data, or a refusal that says why. */
@@ -45,6 +45,7 @@ export interface ServerToClientEvents {
   // Relay tier (relay.ts): the guest calls `ack` once it has taken the item, which frees its lane.
   'screen-frame': (payload: ScreenFrame, ack: () => void) => void;
   'audio-chunks': (payload: AudioChunks, ack: () => void) => void;
+  'relay:demand': (payload: RelayDemand) => void;
 }
 
 type AckFn<T = undefined> = (result: Ack<T>) => void;
@@ -69,9 +70,10 @@ export interface ClientToServerEvents {
   'sfu:producers': (payload: unknown, ack?: AckFn<ProducerInfo[]>) => void;
   'sfu:consume': (payload: unknown, ack?: AckFn<ConsumerInfo>) => void;
   'sfu:resume-consumer': (payload: unknown, ack?: AckFn) => void;
-  // Relay tier (host only; payloads in relay.ts) and the ICE servers of the p2p and SFU tiers.
+  // Relay tier (frames and audio host only; payloads in relay.ts) and the ICE servers of the p2p and SFU tiers.
   'screen-frame': (payload: unknown, ack?: AckFn<RelayAccepted>) => void;
   'audio-chunk': (payload: unknown, ack?: AckFn<RelayAccepted>) => void;
+  'relay:subscribe': (payload: unknown, ack?: AckFn<RelayDemand>) => void;
   /** Payload `{}`; answers the ICE servers (p2p.ts) for PeerJS and mediasoup-client transports. */
   'rtc-config': (payload: unknown, ack?: AckFn<RtcConfig>) => void;
 }

@@ -63,6 +63,23 @@ export type AudioChunkPayload = {
   duration?: number;
 };
 
+/**
+ * relay:subscribe, any member: a guest that falls back to the relay tier subscribes, and
+ * unsubscribes when it leaves that tier. Only subscribers get frames and audio, so guests on the
+ * SFU or peer-to-peer tiers never download relay frames.
+ */
+export const relaySubscribePayloadSchema = z.object({ roomId: roomIdSchema, subscribe: z.boolean() });
+export type RelaySubscribePayload = z.infer<typeof relaySubscribePayloadSchema>;
+
+/**
+ * relay:demand, server to the room whenever the number of subscribed guests changes (and to a
+ * socket joining a room that has some), and the relay:subscribe ack. The host encodes and sends
+ * frames only while `guests` is above zero.
+ */
+export interface RelayDemand {
+  guests: number;
+}
+
 /** Server to guest: `screen-frame {frame}` (spec part 7); the guest acks once it has painted. */
 export interface ScreenFrame {
   frame: BinaryData;
@@ -82,7 +99,7 @@ export interface AudioChunks {
   chunks: RelayedAudioChunk[];
 }
 
-/** The host's ack of screen-frame and audio-chunk: how many guests the item was handed to. */
+/** The host's ack of screen-frame and audio-chunk: how many subscribed guests the item was handed to. */
 export interface RelayAccepted {
   guests: number;
 }

@@ -33,9 +33,15 @@ async function createRoom(): Promise<string> {
 }
 
 /** A room member over the websocket transport, with what the relay delivered to it. */
-async function member(roomId: string, { token, acks = true }: { token?: string; acks?: boolean } = {}) {
+async function member(
+  roomId: string,
+  { token, acks = true, relay = true }: { token?: string; acks?: boolean; relay?: boolean } = {},
+) {
   const socket = await sockets.connect(token);
+  const demand: number[] = [];
+  socket.on('relay:demand', ({ guests }: { guests: number }) => demand.push(guests));
   expect(await ask(socket, 'join-room', { roomId })).toMatchObject({ ok: true });
+  if (relay) expect(await ask(socket, 'relay:subscribe', { roomId, subscribe: true })).toMatchObject({ ok: true });
   const frames: Buffer[] = [];
   const audio: { data: Buffer; timestamp: number }[][] = [];
   const heldAcks: (() => void)[] = [];
@@ -48,7 +54,7 @@ async function member(roomId: string, { token, acks = true }: { token?: string; 
     audio.push(chunks.map(({ data, timestamp }) => ({ data: Buffer.from(data), timestamp })));
     ack();
   });
-  return { socket, frames, audio, releaseAck: () => heldAcks.shift()!() };
+  return { socket, frames, audio, demand, releaseAck: () => heldAcks.shift()!() };
 }
 
 /** A JPEG-looking frame of `size` bytes whose 4th byte numbers it. */
@@ -61,7 +67,7 @@ function jpeg(n: number, size = 50_000): Buffer {
 describe('the frame relay over room sockets', () => {
   it("delivers the host's frames and program audio to two guests, byte for byte", async () => {
     const roomId = await createRoom();
-    const h = await member(roomId, { token: host.idToken });
+    const h = await member(roomId, { token: host.idToken, relay: false });
     const anonymous = await member(roomId);
     const signedIn = await member(roomId, { token: (await signUpUser(box)).idToken });
 
@@ -89,9 +95,44 @@ describe('the frame relay over room sockets', () => {
     expect(anonymous.audio[0]).toEqual([{ data: opus, timestamp: 20_000 }]);
   });
 
+  it('relays only to guests that subscribed, and tells the room how many want frames', async () => {
+    const roomId = await createRoom();
+    const h = await member(roomId, { token: host.idToken, relay: false });
+    const sfuViewer = await member(roomId, { relay: false });
+    const relayViewer = await member(roomId);
+    await until(() => h.demand.at(-1) === 1, { what: 'host hears demand 1' });
+
+    expect(await ask(h.socket, 'screen-frame', { roomId, frame: jpeg(1) })).toEqual({ ok: true, data: { guests: 1 } });
+    await until(() => relayViewer.frames.length === 1, { what: 'the subscriber got the frame' });
+
+    // A host that joins later (here: its second tab) learns the demand on joining.
+    const secondTab = await member(roomId, { token: host.idToken, relay: false });
+    await until(() => secondTab.demand.at(-1) === 1, { what: 'late joiner hears the demand' });
+
+    expect(await ask(relayViewer.socket, 'relay:subscribe', { roomId, subscribe: false })).toEqual({
+      ok: true,
+      data: { guests: 0 },
+    });
+    await until(() => h.demand.at(-1) === 0, { what: 'host hears demand 0' });
+    expect(await ask(h.socket, 'screen-frame', { roomId, frame: jpeg(2) })).toEqual({ ok: true, data: { guests: 0 } });
+
+    // A subscriber that disconnects lowers the demand too.
+    const leaver = await member(roomId);
+    await until(() => h.demand.at(-1) === 1, { what: 'demand back to 1' });
+    leaver.socket.close();
+    await until(() => h.demand.at(-1) === 0, { what: 'demand 0 after the subscriber left' });
+    expect(await ask(h.socket, 'screen-frame', { roomId, frame: jpeg(3) })).toEqual({ ok: true, data: { guests: 0 } });
+    expect(sfuViewer.frames).toEqual([]);
+    expect(relayViewer.frames.map((f) => f[3])).toEqual([1]);
+    expect(await ask(sfuViewer.socket, 'relay:subscribe', { roomId: 'elsewhere', subscribe: true })).toMatchObject({
+      ok: false,
+      code: 'room/not-joined',
+    });
+  });
+
   it('refuses frames from a guest and oversize frames, and relays nothing for them', async () => {
     const roomId = await createRoom();
-    const h = await member(roomId, { token: host.idToken });
+    const h = await member(roomId, { token: host.idToken, relay: false });
     const guest = await member(roomId);
     const other = await member(roomId);
 
@@ -125,7 +166,7 @@ describe('the frame relay over room sockets', () => {
 
   it('gives a guest that has not acked the newest frame only, while another guest gets them all', async () => {
     const roomId = await createRoom();
-    const h = await member(roomId, { token: host.idToken });
+    const h = await member(roomId, { token: host.idToken, relay: false });
     const fast = await member(roomId);
     const slow = await member(roomId, { acks: false });
 

@@ -1,4 +1,4 @@
-import { audioChunkPayloadSchema, screenFramePayloadSchema } from '@riffroom/protocol';
+import { audioChunkPayloadSchema, relaySubscribePayloadSchema, screenFramePayloadSchema } from '@riffroom/protocol';
 import type { Logger } from 'pino';
 import { MediaRelay, RelayError } from '../relay/media-relay.js';
 import type { RelayTransport } from '../relay/room-relay.js';
@@ -35,9 +35,17 @@ export function createSocketRelay(io: RealtimeServer): MediaRelay {
   const roomIdOf = (channel: string) =>
     channel.startsWith(ROOM_CHANNEL_PREFIX) ? channel.slice(ROOM_CHANNEL_PREFIX.length) : null;
   const adapter = io.of('/').adapter;
+  adapter.on('join-room', (channel: string, socketId: string) => {
+    // A host that (re)joins learns at once whether anyone waits for frames.
+    const roomId = roomIdOf(channel);
+    const guests = roomId ? relay.demand(roomId) : 0;
+    if (guests > 0) io.sockets.sockets.get(socketId)?.emit('relay:demand', { guests });
+  });
   adapter.on('leave-room', (channel: string, socketId: string) => {
     const roomId = roomIdOf(channel);
-    if (roomId) relay.removeGuest(roomId, socketId);
+    if (!roomId) return;
+    const { demand, changed } = relay.removeGuest(roomId, socketId);
+    if (changed) io.to(channel).emit('relay:demand', { guests: demand });
   });
   adapter.on('delete-room', (channel: string) => {
     const roomId = roomIdOf(channel);
@@ -46,7 +54,7 @@ export function createSocketRelay(io: RealtimeServer): MediaRelay {
   return relay;
 }
 
-/** screen-frame and audio-chunk: host only, forwarded to everyone else in the room. */
+/** relay:subscribe (any member), and screen-frame and audio-chunk (host only), forwarded to the subscribers. */
 export function handleRoomRelay(socket: RealtimeSocket, hub: RoomHub, relay: MediaRelay, logger: Logger): void {
   /** The room the payload names, else the socket's room; the sender must be its host. */
   const hostRoom = (roomId: string | undefined, action: string) => {
@@ -55,7 +63,7 @@ export function handleRoomRelay(socket: RealtimeSocket, hub: RoomHub, relay: Med
     hub.hostMembership(socket, room, action);
     return room;
   };
-  /** Every other socket in the room: participants, viewers, and any other tab of the host. */
+  /** Every other socket in the room (participants, viewers, any other tab of the host); the relay keeps its subscribers. */
   const guestsOf = (roomId: string) =>
     [...(socket.nsp.adapter.rooms.get(roomChannel(roomId)) ?? [])].filter((id) => id !== socket.id);
   const refusalsAsAcks = <T>(publish: () => T): T => {
@@ -66,6 +74,13 @@ export function handleRoomRelay(socket: RealtimeSocket, hub: RoomHub, relay: Med
       throw error;
     }
   };
+
+  onRoomEvent(socket, 'relay:subscribe', relaySubscribePayloadSchema, logger, ({ roomId, subscribe }) => {
+    hub.membership(socket, roomId);
+    const { demand, changed } = relay.subscribe(roomId, socket.id, subscribe);
+    if (changed) socket.nsp.to(roomChannel(roomId)).emit('relay:demand', { guests: demand });
+    return { guests: demand };
+  });
 
   onRoomEvent(socket, 'screen-frame', screenFramePayloadSchema, logger, ({ roomId, frame }) => {
     const room = hostRoom(roomId, 'share the screen');

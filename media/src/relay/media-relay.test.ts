@@ -67,11 +67,15 @@ class Guests implements RelayTransport {
   }
 }
 
-function setUp(throttled: string[] = [], options = DEFAULT_RELAY_OPTIONS) {
+/** The guests these tests name; all of them are on the relay tier unless a test says otherwise. */
+const RELAY_GUESTS = ['fast', 'slow', 'dead', 'slowlink', 'leaver', 'stays', 'vanished', 'g'];
+
+function setUp(throttled: string[] = [], options = DEFAULT_RELAY_OPTIONS, subscribers = RELAY_GUESTS) {
   const guests = new Guests(new Set(throttled));
   let now = 0;
   const clock = { advance: (ms: number) => (now += ms) };
   const relay = new MediaRelay(guests, options, undefined, () => now);
+  for (const guestId of subscribers) relay.subscribe('r1', guestId, true);
   return { guests, relay, clock };
 }
 
@@ -176,6 +180,24 @@ describe('the frame relay', () => {
     expect(guests.frames.get('stays')).toEqual([1, 2, 3]);
     expect(relay.room('r1')!.stats('leaver')).toBeNull();
     expect(relay.room('r1')!.stats('vanished')!.video).toMatchObject({ acked: 2, failed: 1 });
+  });
+
+  it('relays only to subscribed guests that are present, and counts the demand', () => {
+    const { guests, relay } = setUp([], DEFAULT_RELAY_OPTIONS, []);
+    expect(relay.publishFrame('r1', frame(1), ['sfu-viewer', 'relay-viewer'])).toBe(0);
+    expect(relay.subscribe('r1', 'relay-viewer', true)).toEqual({ demand: 1, changed: true });
+    expect(relay.subscribe('r1', 'relay-viewer', true)).toEqual({ demand: 1, changed: false });
+    expect(relay.subscribe('r1', 'gone-viewer', true)).toEqual({ demand: 2, changed: true });
+    expect(relay.publishFrame('r1', frame(2), ['sfu-viewer', 'relay-viewer'])).toBe(1);
+    expect(guests.frames.get('relay-viewer')).toEqual([2]);
+    expect(guests.frames.get('sfu-viewer')).toBeUndefined();
+    expect(guests.frames.get('gone-viewer')).toBeUndefined();
+
+    expect(relay.removeGuest('r1', 'gone-viewer')).toEqual({ demand: 1, changed: true });
+    expect(relay.subscribe('r1', 'relay-viewer', false)).toEqual({ demand: 0, changed: true });
+    expect(relay.publishFrame('r1', frame(3), ['sfu-viewer', 'relay-viewer'])).toBe(0);
+    expect(guests.frames.get('relay-viewer')).toEqual([2]);
+    expect(relay.demand('r1')).toBe(0);
   });
 
   it('refuses oversize, non-JPEG and too frequent frames, relaying nothing', () => {

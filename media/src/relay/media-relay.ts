@@ -65,7 +65,7 @@ export class MediaRelay {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Forwards a JPEG frame to the guests; returns how many it was offered to. */
+  /** Forwards a JPEG frame to the subscribed guests among `guestIds`; returns how many it was offered to. */
   publishFrame(roomId: string, frame: Uint8Array, guestIds: readonly string[]): number {
     if (frame.byteLength > this.options.maxFrameBytes) {
       throw new RelayError(
@@ -95,8 +95,24 @@ export class MediaRelay {
     return entry.relay.publishAudio(chunk, guestIds);
   }
 
-  removeGuest(roomId: string, guestId: string): void {
-    this.rooms.get(roomId)?.relay.removeGuest(guestId);
+  /** A guest switches the relay on or off for itself; returns the room's demand and whether it changed. */
+  subscribe(roomId: string, guestId: string, on: boolean): { demand: number; changed: boolean } {
+    const relay = this.entry(roomId).relay;
+    const changed = relay.subscribe(guestId, on);
+    return { demand: relay.demand, changed };
+  }
+
+  /** Guests of the room that want relay frames. */
+  demand(roomId: string): number {
+    return this.rooms.get(roomId)?.relay.demand ?? 0;
+  }
+
+  /** The guest left the room; returns the room's demand and whether it changed. */
+  removeGuest(roomId: string, guestId: string): { demand: number; changed: boolean } {
+    const relay = this.rooms.get(roomId)?.relay;
+    if (!relay) return { demand: 0, changed: false };
+    const changed = relay.removeGuest(guestId);
+    return { demand: relay.demand, changed };
   }
 
   room(roomId: string): RoomRelay | null {

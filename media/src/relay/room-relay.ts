@@ -34,13 +34,16 @@ export interface GuestRelayStats {
 }
 
 /**
- * The relay of one room: a video lane and an audio lane per guest. Video and audio lanes are
- * separate so a guest busy with a large frame still gets its audio the moment the previous audio
- * batch is acked. The guest list comes with every item (the room's current members minus the
- * sender), so a guest that left simply stops getting lanes; no membership events are needed.
+ * The relay of one room: a video lane and an audio lane per subscribed guest. Only guests on the
+ * relay tier subscribe; the others watch through the SFU or peer-to-peer and must not download
+ * frames they would throw away. Video and audio lanes are separate so a guest busy with a large
+ * frame still gets its audio the moment the previous audio batch is acked. The room's present
+ * members come with every item, so a subscriber whose socket left gets nothing even before its
+ * leave is reported.
  */
 export class RoomRelay {
   private guests = new Map<string, GuestLanes>();
+  private subscribers = new Set<string>();
   private closed = false;
 
   constructor(
@@ -50,28 +53,44 @@ export class RoomRelay {
     private readonly timers?: Timers,
   ) {}
 
-  /** Offers the frame to every guest; returns how many guests it was offered to. */
-  publishFrame(frame: Uint8Array, guestIds: readonly string[]): number {
+  /** Guests that asked for relay frames: the host encodes frames only while this is above zero. */
+  get demand(): number {
+    return this.subscribers.size;
+  }
+
+  /** Starts or stops relaying to a guest; returns whether the demand changed. */
+  subscribe(guestId: string, on: boolean): boolean {
+    if (this.closed) return false;
+    if (on === this.subscribers.has(guestId)) return false;
+    if (on) this.subscribers.add(guestId);
+    else this.removeGuest(guestId);
+    return true;
+  }
+
+  /** Offers the frame to every present subscriber; returns how many it was offered to. */
+  publishFrame(frame: Uint8Array, presentIds: readonly string[]): number {
     if (this.closed) return 0;
-    this.syncGuests(guestIds);
+    this.syncLanes(presentIds);
     for (const lanes of this.guests.values()) lanes.video.offer(frame);
     return this.guests.size;
   }
 
-  publishAudio(chunk: AudioChunk, guestIds: readonly string[]): number {
+  publishAudio(chunk: AudioChunk, presentIds: readonly string[]): number {
     if (this.closed) return 0;
-    this.syncGuests(guestIds);
+    this.syncLanes(presentIds);
     for (const lanes of this.guests.values()) lanes.audio.offer(chunk);
     return this.guests.size;
   }
 
-  /** Forgets a guest at once (it left), dropping anything waiting for it. */
-  removeGuest(guestId: string): void {
+  /** Forgets a guest at once (it left or unsubscribed), dropping anything waiting for it; returns whether the demand changed. */
+  removeGuest(guestId: string): boolean {
     const lanes = this.guests.get(guestId);
-    if (!lanes) return;
-    lanes.video.close();
-    lanes.audio.close();
-    this.guests.delete(guestId);
+    if (lanes) {
+      lanes.video.close();
+      lanes.audio.close();
+      this.guests.delete(guestId);
+    }
+    return this.subscribers.delete(guestId);
   }
 
   stats(guestId: string): GuestRelayStats | null {
@@ -88,12 +107,19 @@ export class RoomRelay {
     if (this.closed) return;
     this.closed = true;
     for (const guestId of [...this.guests.keys()]) this.removeGuest(guestId);
+    this.subscribers.clear();
   }
 
-  private syncGuests(guestIds: readonly string[]): void {
-    const present = new Set(guestIds);
-    for (const guestId of this.guests.keys()) if (!present.has(guestId)) this.removeGuest(guestId);
-    for (const guestId of present) if (!this.guests.has(guestId)) this.guests.set(guestId, this.lanesFor(guestId));
+  /** Lanes exactly for the subscribers among the present sockets. */
+  private syncLanes(presentIds: readonly string[]): void {
+    const recipients = new Set(presentIds.filter((id) => this.subscribers.has(id)));
+    for (const [guestId, lanes] of this.guests) {
+      if (recipients.has(guestId)) continue;
+      lanes.video.close();
+      lanes.audio.close();
+      this.guests.delete(guestId);
+    }
+    for (const guestId of recipients) if (!this.guests.has(guestId)) this.guests.set(guestId, this.lanesFor(guestId));
   }
 
   private lanesFor(guestId: string): GuestLanes {
