@@ -59,6 +59,7 @@ export class DeliveryLane<Item, Payload> {
   private pending: Payload | null = null;
   private inFlight = false;
   private closed = false;
+  private ackTimer: unknown = null;
   readonly stats: LaneStats = { acked: 0, dropped: 0, timedOut: 0, failed: 0 };
 
   private readonly send: Send<Payload>;
@@ -92,6 +93,8 @@ export class DeliveryLane<Item, Payload> {
   close(): void {
     this.closed = true;
     this.pending = null;
+    if (this.ackTimer !== null) this.timers.clearTimeout(this.ackTimer);
+    this.ackTimer = null;
   }
 
   private deliverPending(): void {
@@ -103,17 +106,17 @@ export class DeliveryLane<Item, Payload> {
     const settle = (outcome: 'acked' | 'timedOut' | 'failed') => {
       if (settled) return; // A late ack after the timeout, or an ack called twice.
       settled = true;
-      this.timers.clearTimeout(timer);
+      if (this.ackTimer !== null) this.timers.clearTimeout(this.ackTimer);
+      this.ackTimer = null;
       this.stats[outcome] += 1;
       this.inFlight = false;
       this.deliverPending();
     };
-    let timer: unknown;
     const onTimeout = () => {
-      if (this.isBacklogged() && !this.closed) timer = this.timers.setTimeout(onTimeout, this.ackTimeoutMs);
+      if (this.isBacklogged()) this.ackTimer = this.timers.setTimeout(onTimeout, this.ackTimeoutMs);
       else settle('timedOut');
     };
-    timer = this.timers.setTimeout(onTimeout, this.ackTimeoutMs);
+    this.ackTimer = this.timers.setTimeout(onTimeout, this.ackTimeoutMs);
     try {
       this.send(payload, () => settle('acked'));
     } catch {

@@ -229,11 +229,13 @@ describe('the frame relay', () => {
   });
 
   it('closing a room drops what waits and ignores late acks; close is idempotent', () => {
+    vi.useFakeTimers();
     const { guests, relay } = setUp(['g']);
     relay.publishFrame('r1', frame(1), ['g']);
     relay.publishFrame('r1', frame(2), ['g']);
     relay.closeRoom('r1');
     relay.closeRoom('r1');
+    expect(vi.getTimerCount()).toBe(0); // No ack timer outlives the room.
     guests.ack('g');
     expect(guests.frames.get('g')).toEqual([1]);
     expect(relay.room('r1')).toBeNull();
