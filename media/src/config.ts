@@ -2,9 +2,24 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { busConfigSchema, describeZodError } from '@riffroom/protocol';
+import { busConfigSchema, describeZodError, PEER_MISSED_HEARTBEATS } from '@riffroom/protocol';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export const DEFAULT_STUN_URLS = ['stun:stun.l.google.com:19302', 'stun:stun1.l.google.com:19302'] as const;
+
+/** A list of ICE server URLs; from the environment as comma-separated text. */
+const urlList = (scheme: RegExp, what: string) =>
+  z.preprocess(
+    (value) =>
+      typeof value === 'string'
+        ? value
+            .split(',')
+            .map((url) => url.trim())
+            .filter(Boolean)
+        : value,
+    z.array(z.string().regex(scheme, `must be ${what}`)).max(20),
+  );
 
 export const mediaConfigSchema = z.object({
   /** One mediasoup worker per core by default: a worker is single-threaded. */
@@ -49,6 +64,26 @@ export const mediaConfigSchema = z.object({
   clientDist: z.string().default(path.join(repoRoot, 'client', 'dist')),
   /** Where API events come from: the box's in-process bus, or Redis when the media node runs apart. */
   bus: busConfigSchema.default({ kind: 'memory' }),
+  /** STUN servers of the peer-to-peer tier (spec part 7: public ones by default); empty for none. */
+  stunUrls: urlList(/^stuns?:/, 'a stun: or stuns: URL').default([...DEFAULT_STUN_URLS]),
+  /** TURN servers (e.g. coturn, design.md §1); none unless configured. */
+  turnUrls: urlList(/^turns?:/, 'a turn: or turns: URL').default([]),
+  /** Static TURN credentials (coturn `lt-cred-mech`): every client gets the same pair. */
+  turnUsername: z.string().min(1).optional(),
+  turnCredential: z.string().min(1).optional(),
+  /**
+   * coturn's `static-auth-secret` (`use-auth-secret`): each client gets its own credential, valid
+   * for turnCredentialTtlSeconds, so nothing long-lived is handed to anonymous guests.
+   */
+  turnSecret: z.string().min(1).optional(),
+  turnCredentialTtlSeconds: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(12 * 3600),
+  /** PeerJS clients that miss this many 5 s heartbeats (spec part 9) are dropped by the server. */
+  peerMissedHeartbeats: z.coerce.number().int().min(1).max(100).default(PEER_MISSED_HEARTBEATS),
 });
 export type MediaConfig = Omit<z.infer<typeof mediaConfigSchema>, 'rtcMinPort' | 'rtcMaxPort'> & {
   rtcMinPort: number;
@@ -74,6 +109,14 @@ export function loadMediaConfig(env: Env = process.env, overrides: Partial<Media
   if (env.RTC_MAX_PORT) fromEnv.rtcMaxPort = env.RTC_MAX_PORT;
   if (env.CLIENT_DIST) fromEnv.clientDist = env.CLIENT_DIST;
   if (env.REDIS_URL) fromEnv.bus = { kind: 'redis', url: env.REDIS_URL };
+  // STUN_URLS may be set empty on purpose (offline studios and tests): no STUN servers then.
+  if (env.STUN_URLS !== undefined) fromEnv.stunUrls = env.STUN_URLS;
+  if (env.TURN_URLS) fromEnv.turnUrls = env.TURN_URLS;
+  if (env.TURN_USERNAME) fromEnv.turnUsername = env.TURN_USERNAME;
+  if (env.TURN_CREDENTIAL) fromEnv.turnCredential = env.TURN_CREDENTIAL;
+  if (env.TURN_SECRET) fromEnv.turnSecret = env.TURN_SECRET;
+  if (env.TURN_CREDENTIAL_TTL_SECONDS) fromEnv.turnCredentialTtlSeconds = env.TURN_CREDENTIAL_TTL_SECONDS;
+  if (env.PEER_MISSED_HEARTBEATS) fromEnv.peerMissedHeartbeats = env.PEER_MISSED_HEARTBEATS;
   const parsed = mediaConfigSchema.safeParse({ ...fromEnv, ...overrides });
   if (!parsed.success) throw new MediaConfigError(`invalid media configuration: ${describeZodError(parsed.error)}`);
   const { rtcPort, workers } = parsed.data;
@@ -82,6 +125,12 @@ export function loadMediaConfig(env: Env = process.env, overrides: Partial<Media
   const rtcMaxPort = parsed.data.rtcMaxPort ?? Math.min(base + 9999, 65535);
   if (rtcMinPort > rtcMaxPort) {
     throw new MediaConfigError('invalid media configuration: rtcMinPort must not exceed rtcMaxPort');
+  }
+  const { turnUrls, turnUsername, turnCredential, turnSecret } = parsed.data;
+  if (turnUrls.length > 0 && !turnSecret && !(turnUsername && turnCredential)) {
+    throw new MediaConfigError(
+      'invalid media configuration: turnUrls need turnSecret, or turnUsername and turnCredential',
+    );
   }
   if (rtcPort !== 0 && rtcPort + workers - 1 > 65535) {
     throw new MediaConfigError('invalid media configuration: rtcPort + workers - 1 exceeds 65535');

@@ -7,3 +7,6 @@ export { RedisBusSubscriber } from './events/redis-bus-subscriber.js';
 export type { RoomDirectory } from './realtime/room-directory.js';
 export { SfuRooms } from './sfu/sfu-rooms.js';
 export { SfuRoom } from './sfu/sfu-room.js';
+export { attachPeerServer, type PeerSignalling, type PeerServerOptions } from './p2p/peer-server.js';
+export { iceServersFor, type IceConfig } from './p2p/ice-servers.js';
+export { MediaRelay, RelayError, DEFAULT_RELAY_OPTIONS } from './relay/media-relay.js';

@@ -72,6 +72,9 @@ export const SOCKET_ERROR_CODES = [
   'sfu/consumer-not-found',
   'sfu/cannot-consume',
   'sfu/media-error',
+  'relay/frame-too-large',
+  'relay/not-jpeg',
+  'relay/chunk-too-large',
   'internal',
 ] as const;
 export type SocketErrorCode = (typeof SOCKET_ERROR_CODES)[number];

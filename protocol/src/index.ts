@@ -7,5 +7,7 @@ export * from './messages.js';
 export * from './sessions.js';
 export * from './calendar-events.js';
 export * from './rooms.js';
+export * from './relay.js';
+export * from './p2p.js';
 export * from './events.js';
 export * from './realtime.js';

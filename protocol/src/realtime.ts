@@ -12,6 +12,8 @@ import type {
   TransportInfo,
   MediasoupObject,
 } from './rooms.js';
+import type { RtcConfig } from './p2p.js';
+import type { AudioChunks, RelayAccepted, RelayDemand, ScreenFrame } from './relay.js';
 import { uidSchema } from './user.js';
 
 /** Every socket acknowledgement: success with optional data, or a refusal that says why. */
@@ -43,6 +45,10 @@ export interface ServerToClientEvents {
   'sfu:producer-closed': (payload: { producerId: string }) => void;
   /** The room's worker died and the room was rebuilt: drop transports and set them up again. */
   'sfu:reconnect': (payload: { reason: SfuReconnectReason }) => void;
+  // Relay tier (relay.ts): the guest calls `ack` once it has taken the item, which frees its lane.
+  'screen-frame': (payload: ScreenFrame, ack: () => void) => void;
+  'audio-chunks': (payload: AudioChunks, ack: () => void) => void;
+  'relay:demand': (payload: RelayDemand) => void;
 }
 
 type AckFn<T = undefined> = (result: Ack<T>) => void;
@@ -67,6 +73,12 @@ export interface ClientToServerEvents {
   'sfu:producers': (payload: unknown, ack?: AckFn<ProducerInfo[]>) => void;
   'sfu:consume': (payload: unknown, ack?: AckFn<ConsumerInfo>) => void;
   'sfu:resume-consumer': (payload: unknown, ack?: AckFn) => void;
+  // Relay tier (frames and audio host only; payloads in relay.ts) and the ICE servers of the p2p and SFU tiers.
+  'screen-frame': (payload: unknown, ack?: AckFn<RelayAccepted>) => void;
+  'audio-chunk': (payload: unknown, ack?: AckFn<RelayAccepted>) => void;
+  'relay:subscribe': (payload: unknown, ack?: AckFn<RelayDemand>) => void;
+  /** Payload `{}`; answers the ICE servers (p2p.ts) for PeerJS and mediasoup-client transports. */
+  'rtc-config': (payload: unknown, ack?: AckFn<RtcConfig>) => void;
 }
 
 /** What the handshake may carry: the ID token, or nothing for an anonymous guest. */

@@ -6,7 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApi, createEventBus, type ApiConfig, type Logger } from '@riffroom/server';
-import { attachRealtime, staticClient, WorkerPool, type MediaConfig } from '@riffroom/media';
+import { attachPeerServer, attachRealtime, staticClient, WorkerPool, type MediaConfig } from '@riffroom/media';
 
 // '/calendar/feed/' is the private .ics feed; the client has no route of that name.
 const API_PREFIXES = ['/api/', '/user/', '/sessions', '/events/', '/calendar/feed/', '/healthz'];
@@ -27,8 +27,16 @@ export async function startBox(apiConfig: ApiConfig, mediaConfig: MediaConfig, l
   const api = await createApi(apiConfig, logger.child({ part: 'api' }), { bus, isReady: () => workers.ready });
   const client = staticClient(mediaConfig.clientDist);
 
-  const server = http.createServer((req, res) => {
-    if (isApiPath(req.url ?? '/')) api.callback(req, res);
+  const server = http.createServer();
+  // PeerJS signalling (the peer-to-peer tier) at /peerjs; it takes only /peerjs upgrades.
+  const peers = attachPeerServer(server, {
+    logger: logger.child({ part: 'peerjs' }),
+    missedHeartbeats: mediaConfig.peerMissedHeartbeats,
+  });
+  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const url = req.url ?? '/';
+    if (isApiPath(url)) api.callback(req, res);
+    else if (peers.owns(url)) peers.handleRequest(req, res);
     else client(req, res);
   });
   // Socket.IO claims /socket.io requests and upgrades before the handler above sees them.
@@ -45,6 +53,7 @@ export async function startBox(apiConfig: ApiConfig, mediaConfig: MediaConfig, l
       workers,
       keyFrameRequestDelayMs: mediaConfig.keyFrameRequestDelayMs,
     },
+    ice: mediaConfig,
   });
 
   await workers.start();
@@ -57,7 +66,7 @@ export async function startBox(apiConfig: ApiConfig, mediaConfig: MediaConfig, l
     workers,
     close() {
       closing ??= (async () => {
-        await realtime.close();
+        await Promise.all([realtime.close(), peers.close()]);
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await Promise.all([api.close(), workers.close()]);

@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import type { BusEvent } from '@riffroom/protocol';
+import { SCREEN_FRAME_MAX_BYTES, type BusEvent } from '@riffroom/protocol';
 import type { Logger } from 'pino';
 import { Server } from 'socket.io';
 import { authenticateHandshake } from './authenticate.js';
@@ -13,6 +13,9 @@ import { RoomHub } from './room-hub.js';
 import { handleRoomInteraction } from './room-interaction.js';
 import { handleRoomMembership } from './room-membership.js';
 import { handleRoomSfu } from './room-sfu.js';
+import { createSocketRelay, handleRoomRelay } from './room-relay.js';
+import { handleRtcConfig } from './rtc-config.js';
+import type { IceConfig } from '../p2p/ice-servers.js';
 
 export interface RealtimeOptions {
   verifyToken: TokenVerifier;
@@ -21,6 +24,8 @@ export interface RealtimeOptions {
   logger: Logger;
   /** Collaboration rooms; without them the socket serves notifications only. */
   rooms?: { directory: RoomDirectory; workers: WorkerPool; keyFrameRequestDelayMs: number };
+  /** STUN/TURN servers handed out by rtc-config; without them it answers no servers. */
+  ice?: IceConfig;
 }
 
 export interface Realtime {
@@ -35,8 +40,9 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
   const io: RealtimeServer = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,
-    // Chat and notifications are small; screen frames (relay tier) get their own cap later.
-    maxHttpBufferSize: 1_000_000,
+    // Room for one relay-tier screen frame at its cap plus headroom, so an oversize frame still
+    // arrives and is refused with an ack; anything past this closes the connection instead.
+    maxHttpBufferSize: 2 * SCREEN_FRAME_MAX_BYTES,
   });
   io.use(authenticateHandshake(options.verifyToken));
   const logger = options.logger;
@@ -52,13 +58,21 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
         logger,
       )
     : null;
+  const relay = hub ? createSocketRelay(io) : null;
+  const ice: IceConfig = options.ice ?? {
+    stunUrls: [],
+    turnUrls: [],
+    turnCredentialTtlSeconds: 0,
+  };
   io.on('connection', (socket) => {
     logger.debug({ sid: socket.id, signedIn: socket.data.uid !== null }, 'socket connected');
     handleUserChannel(socket);
-    if (hub) {
+    handleRtcConfig(socket, ice);
+    if (hub && relay) {
       handleRoomMembership(socket, hub, logger);
       handleRoomInteraction(socket, hub, logger);
       handleRoomSfu(socket, hub, logger);
+      handleRoomRelay(socket, hub, relay, logger);
     }
   });
   const unsubscribe = options.subscribe((event) => {
@@ -76,6 +90,7 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
       if (closed) return;
       closed = true;
       unsubscribe();
+      relay?.closeAll();
       await hub?.close();
       io.disconnectSockets(true);
       // io.close() would also close the shared HTTP server; its owner does that.

@@ -1,0 +1,83 @@
+import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import express from 'express';
+import { ExpressPeerServer } from 'peer';
+import { WebSocketServer } from 'ws';
+import type { Logger } from 'pino';
+import { PEER_HEARTBEAT_MS, PEERJS_KEY, PEERJS_PATH } from '@riffroom/protocol';
+
+export interface PeerServerOptions {
+  logger: Logger;
+  /** The clients' heartbeat; spec part 9's 5 s unless a test shortens it. */
+  heartbeatMs?: number;
+  /** Heartbeats a client may miss before the server drops it. */
+  missedHeartbeats: number;
+}
+
+export interface PeerSignalling {
+  /** True for the HTTP requests and upgrades this server answers (everything under /peerjs). */
+  owns(url: string): boolean;
+  handleRequest(req: IncomingMessage, res: ServerResponse): void;
+  /** Closes every PeerJS socket and stops taking upgrades; idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * The PeerJS signalling server of the peer-to-peer tier at /peerjs on the media node's own HTTP
+ * server (design.md §8): the `peer` package inside an express app, its id endpoint at
+ * /peerjs/peerjs/id and its WebSocket at /peerjs/peerjs. Left to itself, `peer` attaches a
+ * WebSocketServer to the whole HTTP server that answers 400 to every other upgrade, which would
+ * break Socket.IO's websocket transport; so its server is created detached and gets only the
+ * /peerjs upgrades.
+ *
+ * The `peer` package (1.0.2) has no way to stop its two housekeeping timers (expired messages,
+ * dead clients); they stay scheduled after close() until the process exits.
+ */
+export function attachPeerServer(httpServer: HttpServer, options: PeerServerOptions): PeerSignalling {
+  const heartbeatMs = options.heartbeatMs ?? PEER_HEARTBEAT_MS;
+  const logger = options.logger;
+  let wss: WebSocketServer | null = null;
+  const peer = ExpressPeerServer(httpServer, {
+    path: '/',
+    key: PEERJS_KEY,
+    // A client whose socket stays open but whose heartbeats stopped is dropped after this long.
+    alive_timeout: heartbeatMs * options.missedHeartbeats,
+    allow_discovery: false,
+    createWebSocketServer: (serverOptions) => {
+      wss = new WebSocketServer({ noServer: true, path: serverOptions.path });
+      return wss;
+    },
+  });
+  peer.on('connection', (client) => logger.debug({ peerId: client.getId() }, 'peer connected'));
+  peer.on('disconnect', (client) => logger.debug({ peerId: client.getId() }, 'peer disconnected'));
+  peer.on('error', (error) => logger.warn({ err: error }, 'peer server error'));
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(PEERJS_PATH, peer); // Mounting is what makes `peer` create its WebSocket server.
+  const server = wss as WebSocketServer | null;
+  if (!server) throw new Error('the peer package did not create its WebSocket server on mount');
+
+  const owns = (url: string) =>
+    url === PEERJS_PATH || url.startsWith(`${PEERJS_PATH}/`) || url.startsWith(`${PEERJS_PATH}?`);
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (!owns(req.url ?? '')) return; // Socket.IO answers its own upgrades.
+    // ws checks the exact path and answers 400 to anything else under /peerjs.
+    server.handleUpgrade(req, socket, head, (ws) => server.emit('connection', ws, req));
+  };
+  httpServer.on('upgrade', onUpgrade);
+
+  let closing: Promise<void> | null = null;
+  return {
+    owns,
+    handleRequest: (req, res) => app(req, res),
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        httpServer.off('upgrade', onUpgrade);
+        for (const client of server.clients) client.terminate();
+        server.close(() => resolve());
+      });
+      return closing;
+    },
+  };
+}

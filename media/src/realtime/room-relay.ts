@@ -1,0 +1,95 @@
+import { audioChunkPayloadSchema, relaySubscribePayloadSchema, screenFramePayloadSchema } from '@riffroom/protocol';
+import type { Logger } from 'pino';
+import { MediaRelay, RelayError } from '../relay/media-relay.js';
+import type { RelayTransport } from '../relay/room-relay.js';
+import type { RoomHub } from './room-hub.js';
+import { onRoomEvent, RoomSocketError } from './socket-handler.js';
+import { roomChannel, type RealtimeServer, type RealtimeSocket } from './types.js';
+
+const ROOM_CHANNEL_PREFIX = roomChannel('');
+
+/**
+ * The relay tier over Socket.IO: a MediaRelay whose guests are sockets. A delivery is one emit
+ * with an ack callback; the guest's ack frees its lane. A room's relay state goes when its
+ * Socket.IO room empties, and a guest's lanes when it leaves.
+ */
+export function createSocketRelay(io: RealtimeServer): MediaRelay {
+  const socketOf = (socketId: string) => {
+    const socket = io.sockets.sockets.get(socketId);
+    if (!socket?.connected) throw new Error(`socket ${socketId} is gone`);
+    return socket;
+  };
+  const transport: RelayTransport = {
+    sendFrame: (guestId, frame, done) => socketOf(guestId).emit('screen-frame', { frame }, done),
+    sendAudio: (guestId, chunks, done) => socketOf(guestId).emit('audio-chunks', { chunks }, done),
+    // engine.io keeps packets in its (untyped, internal) writeBuffer while the transport is busy, and
+    // the transport is not writable until the previous write left Node's buffers for the kernel.
+    isBacklogged: (guestId) => {
+      const connection = io.sockets.sockets.get(guestId)?.conn;
+      if (!connection) return false;
+      const waiting = (connection as unknown as { writeBuffer?: unknown[] }).writeBuffer?.length ?? 0;
+      return waiting > 0 || !connection.transport.writable;
+    },
+  };
+  const relay = new MediaRelay(transport);
+  const roomIdOf = (channel: string) =>
+    channel.startsWith(ROOM_CHANNEL_PREFIX) ? channel.slice(ROOM_CHANNEL_PREFIX.length) : null;
+  const adapter = io.of('/').adapter;
+  adapter.on('join-room', (channel: string, socketId: string) => {
+    // A host that (re)joins learns at once whether anyone waits for frames.
+    const roomId = roomIdOf(channel);
+    const guests = roomId ? relay.demand(roomId) : 0;
+    if (guests > 0) io.sockets.sockets.get(socketId)?.emit('relay:demand', { guests });
+  });
+  adapter.on('leave-room', (channel: string, socketId: string) => {
+    const roomId = roomIdOf(channel);
+    if (!roomId) return;
+    const { demand, changed } = relay.removeGuest(roomId, socketId);
+    if (changed) io.to(channel).emit('relay:demand', { guests: demand });
+  });
+  adapter.on('delete-room', (channel: string) => {
+    const roomId = roomIdOf(channel);
+    if (roomId) relay.closeRoom(roomId);
+  });
+  return relay;
+}
+
+/** relay:subscribe (any member), and screen-frame and audio-chunk (host only), forwarded to the subscribers. */
+export function handleRoomRelay(socket: RealtimeSocket, hub: RoomHub, relay: MediaRelay, logger: Logger): void {
+  /** The room the payload names, else the socket's room; the sender must be its host. */
+  const hostRoom = (roomId: string | undefined, action: string) => {
+    const room = roomId ?? socket.data.roomId;
+    if (!room) throw new RoomSocketError('room/not-joined', 'Join the room first.');
+    hub.hostMembership(socket, room, action);
+    return room;
+  };
+  /** Every other socket in the room (participants, viewers, any other tab of the host); the relay keeps its subscribers. */
+  const guestsOf = (roomId: string) =>
+    [...(socket.nsp.adapter.rooms.get(roomChannel(roomId)) ?? [])].filter((id) => id !== socket.id);
+  const refusalsAsAcks = <T>(publish: () => T): T => {
+    try {
+      return publish();
+    } catch (error) {
+      if (error instanceof RelayError) throw new RoomSocketError(error.code, error.message);
+      throw error;
+    }
+  };
+
+  onRoomEvent(socket, 'relay:subscribe', relaySubscribePayloadSchema, logger, ({ roomId, subscribe }) => {
+    hub.membership(socket, roomId);
+    const { demand, changed } = relay.subscribe(roomId, socket.id, subscribe);
+    if (changed) socket.nsp.to(roomChannel(roomId)).emit('relay:demand', { guests: demand });
+    return { guests: demand };
+  });
+
+  onRoomEvent(socket, 'screen-frame', screenFramePayloadSchema, logger, ({ roomId, frame }) => {
+    const room = hostRoom(roomId, 'share the screen');
+    return { guests: refusalsAsAcks(() => relay.publishFrame(room, frame, guestsOf(room))) };
+  });
+
+  onRoomEvent(socket, 'audio-chunk', audioChunkPayloadSchema, logger, ({ roomId, data, timestamp, duration }) => {
+    const room = hostRoom(roomId, 'send program audio');
+    const chunk = duration === undefined ? { data, timestamp } : { data, timestamp, duration };
+    return { guests: refusalsAsAcks(() => relay.publishAudio(room, chunk, guestsOf(room))) };
+  });
+}

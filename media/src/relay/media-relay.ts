@@ -1,0 +1,144 @@
+import {
+  AUDIO_CHUNK_MAX_BYTES,
+  AUDIO_CHUNK_MAX_PER_SECOND,
+  RELAY_ACK_TIMEOUT_MS,
+  SCREEN_FRAME_MAX_BYTES,
+  SCREEN_FRAME_MAX_PER_SECOND,
+} from '@riffroom/protocol';
+import { RateLimiter } from '../rooms/rate-limiter.js';
+import type { Timers } from './delivery-lane.js';
+import { RoomRelay, type AudioChunk, type RelayTransport, type RoomRelayOptions } from './room-relay.js';
+
+export type RelayErrorCode = 'relay/frame-too-large' | 'relay/not-jpeg' | 'relay/chunk-too-large' | 'room/rate-limited';
+
+/** A refused frame or chunk; nothing was relayed. */
+export class RelayError extends Error {
+  constructor(
+    readonly code: RelayErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RelayError';
+  }
+}
+
+export interface MediaRelayOptions extends RoomRelayOptions {
+  maxFrameBytes: number;
+  maxFramesPerSecond: number;
+  maxAudioChunkBytes: number;
+  maxAudioChunksPerSecond: number;
+}
+
+export const DEFAULT_RELAY_OPTIONS: MediaRelayOptions = {
+  maxFrameBytes: SCREEN_FRAME_MAX_BYTES,
+  maxFramesPerSecond: SCREEN_FRAME_MAX_PER_SECOND,
+  maxAudioChunkBytes: AUDIO_CHUNK_MAX_BYTES,
+  maxAudioChunksPerSecond: AUDIO_CHUNK_MAX_PER_SECOND,
+  ackTimeoutMs: RELAY_ACK_TIMEOUT_MS,
+  // About one second of 20 ms Opus packets, and at most 4 full-size chunks of memory per guest.
+  audioBatchMaxChunks: 50,
+  audioBatchMaxBytes: 4 * AUDIO_CHUNK_MAX_BYTES,
+};
+
+interface RoomEntry {
+  relay: RoomRelay;
+  frames: RateLimiter;
+  audio: RateLimiter;
+}
+
+// Every JPEG starts with the SOI marker and the first segment's marker prefix.
+const isJpeg = (frame: Uint8Array) =>
+  frame.byteLength >= 3 && frame[0] === 0xff && frame[1] === 0xd8 && frame[2] === 0xff;
+
+/**
+ * The relay tier of the media node: checks what a host sends (size, format, rate) and forwards it
+ * to the room's guests through each room's RoomRelay. Knows nothing of sockets: who is the host and
+ * who the guests are is decided by the caller.
+ */
+export class MediaRelay {
+  private rooms = new Map<string, RoomEntry>();
+
+  constructor(
+    private readonly transport: RelayTransport,
+    private readonly options: MediaRelayOptions = DEFAULT_RELAY_OPTIONS,
+    private readonly timers?: Timers,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Forwards a JPEG frame to the subscribed guests among `guestIds`; returns how many it was offered to. */
+  publishFrame(roomId: string, frame: Uint8Array, guestIds: readonly string[]): number {
+    if (frame.byteLength > this.options.maxFrameBytes) {
+      throw new RelayError(
+        'relay/frame-too-large',
+        `A screen frame may be at most ${this.options.maxFrameBytes} bytes; this one has ${frame.byteLength}.`,
+      );
+    }
+    if (!isJpeg(frame)) throw new RelayError('relay/not-jpeg', 'A screen frame must be a JPEG image.');
+    const entry = this.entry(roomId);
+    if (!entry.frames.take(this.now())) {
+      throw new RelayError('room/rate-limited', 'Too many screen frames per second; this one was dropped.');
+    }
+    return entry.relay.publishFrame(frame, guestIds);
+  }
+
+  publishAudio(roomId: string, chunk: AudioChunk, guestIds: readonly string[]): number {
+    if (chunk.data.byteLength > this.options.maxAudioChunkBytes) {
+      throw new RelayError(
+        'relay/chunk-too-large',
+        `An audio chunk may be at most ${this.options.maxAudioChunkBytes} bytes; this one has ${chunk.data.byteLength}.`,
+      );
+    }
+    const entry = this.entry(roomId);
+    if (!entry.audio.take(this.now())) {
+      throw new RelayError('room/rate-limited', 'Too many audio chunks per second; this one was dropped.');
+    }
+    return entry.relay.publishAudio(chunk, guestIds);
+  }
+
+  /** A guest switches the relay on or off for itself; returns the room's demand and whether it changed. */
+  subscribe(roomId: string, guestId: string, on: boolean): { demand: number; changed: boolean } {
+    const relay = this.entry(roomId).relay;
+    const changed = relay.subscribe(guestId, on);
+    return { demand: relay.demand, changed };
+  }
+
+  /** Guests of the room that want relay frames. */
+  demand(roomId: string): number {
+    return this.rooms.get(roomId)?.relay.demand ?? 0;
+  }
+
+  /** The guest left the room; returns the room's demand and whether it changed. */
+  removeGuest(roomId: string, guestId: string): { demand: number; changed: boolean } {
+    const relay = this.rooms.get(roomId)?.relay;
+    if (!relay) return { demand: 0, changed: false };
+    const changed = relay.removeGuest(guestId);
+    return { demand: relay.demand, changed };
+  }
+
+  room(roomId: string): RoomRelay | null {
+    return this.rooms.get(roomId)?.relay ?? null;
+  }
+
+  /** The room emptied or ended; idempotent. */
+  closeRoom(roomId: string): void {
+    this.rooms.get(roomId)?.relay.close();
+    this.rooms.delete(roomId);
+  }
+
+  closeAll(): void {
+    for (const roomId of [...this.rooms.keys()]) this.closeRoom(roomId);
+  }
+
+  private entry(roomId: string): RoomEntry {
+    let entry = this.rooms.get(roomId);
+    if (!entry) {
+      entry = {
+        relay: new RoomRelay(roomId, this.transport, this.options, this.timers),
+        frames: new RateLimiter(this.options.maxFramesPerSecond, 1000),
+        audio: new RateLimiter(this.options.maxAudioChunksPerSecond, 1000),
+      };
+      this.rooms.set(roomId, entry);
+    }
+    return entry;
+  }
+}

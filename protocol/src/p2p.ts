@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/**
+ * The peer-to-peer tier (design.md §4): PeerJS signalling through the media node at /peerjs, media
+ * and chat host to guest over WebRTC. Constants of spec part 9.
+ */
+
+/** Mount path of the PeerJS server; the client's `path` option. */
+export const PEERJS_PATH = '/peerjs';
+/** The PeerJS API key (PeerJS' default); the client's `key` option. */
+export const PEERJS_KEY = 'peerjs';
+/** The client's heartbeat (PeerJS `pingInterval`). */
+export const PEER_HEARTBEAT_MS = 5000;
+/** Missed heartbeats after which the server drops a PeerJS client whose socket did not close. */
+export const PEER_MISSED_HEARTBEATS = 3;
+/** Data connections carry chat in chunks of this many bytes. */
+export const PEER_DATA_CHUNK_BYTES = 16_300;
+/** A data connection's send buffer may hold this much before sending waits. */
+export const PEER_DATA_BUFFER_LIMIT_BYTES = 8 * 1024 * 1024;
+/** A guest announces itself over a new data connection this long after it opens. */
+export const PEER_GUEST_JOINED_DELAY_MS = 1000;
+
+/** PeerJS' peer error types (spec part 8). */
+export const PEER_ERROR_TYPES = [
+  'browser-incompatible',
+  'disconnected',
+  'invalid-id',
+  'invalid-key',
+  'network',
+  'peer-unavailable',
+  'ssl-unavailable',
+  'server-error',
+  'socket-error',
+  'socket-closed',
+  'unavailable-id',
+  'webrtc',
+] as const;
+export type PeerErrorType = (typeof PEER_ERROR_TYPES)[number];
+/** PeerJS' data connection error types (spec part 8). */
+export const DATA_CONNECTION_ERROR_TYPES = [
+  'negotiation-failed',
+  'connection-closed',
+  'not-open-yet',
+  'message-too-big',
+] as const;
+export type DataConnectionErrorType = (typeof DATA_CONNECTION_ERROR_TYPES)[number];
+
+/** One RTCIceServer as RTCPeerConnection (and mediasoup-client's `iceServers`) take it. */
+export const iceServerSchema = z.object({
+  urls: z.array(z.string()).min(1),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export type IceServer = z.infer<typeof iceServerSchema>;
+
+/**
+ * `rtc-config` ack: the STUN and TURN servers the peer-to-peer and SFU tiers use. TURN credentials
+ * may be short-lived: ask again before each connection attempt.
+ */
+export const rtcConfigSchema = z.object({ iceServers: z.array(iceServerSchema) });
+export type RtcConfig = z.infer<typeof rtcConfigSchema>;
