@@ -27,8 +27,9 @@ const RUNTIME_PACKAGES = [
   'nlohmann-json3-dev',
   'libusrsctp-dev',
 ];
-// What the tests need on top: a real Chromium for end-to-end tests, and fonts for it to render.
-const TEST_PACKAGES = ['chromium', 'fonts-liberation'];
+// What the tests need on top: a real Chromium for end-to-end tests, and fonts for it to render;
+// ffmpeg encodes the benchmarks' VP8 clip (their smoke variants run in `npm test`).
+const TEST_PACKAGES = ['chromium', 'fonts-liberation', 'ffmpeg'];
 
 const log = (message) => console.log(`[setup] ${message}`);
 
