@@ -150,8 +150,8 @@ export async function runFanout(rig: FanoutRig, n: number, tier: Tier): Promise<
 
     const viewers = report.sinks.slice(0, n);
     const framesSent = after.sender.framesSent - before.sender.framesSent;
-    // Frames by RTP timestamp, which every tier passes through unchanged, so a starved process
-    // answering late cannot skew them. The stream's end is common (the sinks were drained after the
+    // Frames by RTP timestamp (capture time, one per 1/fps slot, skipped slots included), which
+    // every tier passes through unchanged, so a starved process answering late cannot skew them. The stream's end is common (the sinks were drained after the
     // sender stopped); each viewer's window starts at its first packet after the reset.
     const seen = viewers.filter((v) => v.firstTimestamp !== null && v.lastTimestamp !== null);
     const ticksPerFrame = 90000 / rig.fps;

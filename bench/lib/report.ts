@@ -99,7 +99,7 @@ export function lineChartSvg(options: ChartOptions): string {
   for (const guide of options.guides ?? []) {
     parts.push(
       `<line x1="${margin.left}" y1="${sy(guide.y)}" x2="${margin.left + plotW}" y2="${sy(guide.y)}" stroke="#888" stroke-dasharray="6 4"/>`,
-      `<text x="${margin.left + plotW + 6}" y="${sy(guide.y) + 4}" fill="#555">${escapeXml(guide.label)}</text>`,
+      `<text x="${margin.left + plotW - 4}" y="${sy(guide.y) - 5}" text-anchor="end" fill="#555">${escapeXml(guide.label)}</text>`,
     );
   }
   options.series.forEach((series, index) => {

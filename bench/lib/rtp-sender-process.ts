@@ -50,8 +50,12 @@ let init: SenderInit | null = null;
 let targets: { address: string; port: number }[] = [];
 let timer: NodeJS.Timeout | null = null;
 let frameIndex = 0;
-/** Frames sent since init: RTP timestamps follow it, across runs, so they never go back. */
-let framesTotal = 0;
+/**
+ * Frame slots (1/fps) since init. RTP timestamps are capture times, as a browser's are: a skipped
+ * slot leaves a gap, so viewers count the frames a starved host never sent as frames they missed.
+ * Kept across runs so timestamps never go back.
+ */
+let slotsTotal = 0;
 let sequenceNumber = 1000;
 let pictureId = 0;
 let forceKeyframe = false;
@@ -77,7 +81,7 @@ function addToTimeline(bytes: number): void {
   timeline.bytes[bin]! += bytes;
 }
 
-function sendFrame(): void {
+function sendFrame(slot: number): void {
   const clipIndex = frameIndex % frames.length;
   let frame = frames[clipIndex]!;
   if (forceKeyframe) {
@@ -85,7 +89,7 @@ function sendFrame(): void {
     forceKeyframe = false;
   }
   frameIndex += 1;
-  const timestamp = Math.round((framesTotal++ * 90000) / init!.fps);
+  const timestamp = Math.round((slot * 90000) / init!.fps);
   const maxPayload = init!.maxPayloadBytes ?? 1180;
   const count = Math.ceil(frame.data.length / maxPayload);
   const chunkBytes = Math.ceil(frame.data.length / count);
@@ -127,12 +131,14 @@ function start(args: { targets: { address: string; port: number }[] }): { starte
   timeline = { binMs: TIMELINE_BIN_MS, startMs: startedAt, bytes: [], keyframeRequestTimes: [], keyframeTimes: [] };
   const frameMs = 1000 / init.fps;
   let nextSlot = 0;
+  const firstSlot = slotsTotal;
   const tick = () => {
     const slot = Math.floor((Date.now() - startedAt) / frameMs);
     if (slot >= nextSlot) {
       counters.framesSkipped += slot - nextSlot;
-      sendFrame();
+      sendFrame(firstSlot + slot);
       nextSlot = slot + 1;
+      slotsTotal = firstSlot + nextSlot;
     }
     timer = setTimeout(tick, Math.max(1, startedAt + nextSlot * frameMs - Date.now()));
   };
