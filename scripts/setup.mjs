@@ -27,9 +27,10 @@ const RUNTIME_PACKAGES = [
   'nlohmann-json3-dev',
   'libusrsctp-dev',
 ];
-// What the tests need on top: a real Chromium for end-to-end tests, fonts for it to render, and a
-// real redis-server for the scaled-out event bus tests (each test starts its own).
-const TEST_PACKAGES = ['chromium', 'fonts-liberation', 'redis-server'];
+// What the tests need on top: a real Chromium for end-to-end tests, fonts for it to render, a real
+// redis-server for the scaled-out event bus tests (each test starts its own), and ffmpeg to encode
+// the benchmarks' VP8 clip (their smoke variants run in `npm test`).
+const TEST_PACKAGES = ['chromium', 'fonts-liberation', 'redis-server', 'ffmpeg'];
 
 const log = (message) => console.log(`[setup] ${message}`);
 
