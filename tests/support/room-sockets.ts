@@ -1,27 +1,17 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { connected, socketOpener } from './sockets.js';
 
-/** Socket.IO clients for room tests, on the websocket transport only, closed by `closeAll`. */
+/** Socket.IO clients for room tests (see sockets.ts), each resolved once connected. */
 export function roomSocketFactory(baseUrl: () => string) {
-  const sockets: Socket[] = [];
+  const opener = socketOpener(baseUrl);
   return {
     /** Connects (signed in with `token`, else as an anonymous guest) and resolves once connected. */
     async connect(token?: string): Promise<Socket> {
-      const socket = io(baseUrl(), {
-        path: '/socket.io',
-        transports: ['websocket'],
-        auth: token ? { token } : {},
-        reconnection: false,
-      });
-      sockets.push(socket);
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
+      const socket = opener.connect(token);
+      await connected(socket);
       return socket;
     },
-    closeAll(): void {
-      for (const socket of sockets.splice(0)) socket.close();
-    },
+    closeAll: opener.closeAll,
   };
 }
 
