@@ -5,34 +5,34 @@
  * because slow ones exist: each N runs with no throttled guests and with 30% throttled, side by
  * side, and the table compares the fast guests of both runs.
  *
- * `npx tsx bench/relay-fanout.ts`; writes bench/results/relay-fanout.json and .svg.
+ *   npx tsx bench/relay-fanout.ts [--guests 10,25,50,100] | --smoke --out DIR
+ * writes <out>/relay-fanout.json and .svg (out defaults to bench/results). `--smoke` is 3 guests
+ * for 2 s, run by `npm test` so the benchmark keeps working.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { io, type Socket } from 'socket.io-client';
 import { jsonCaller, signUpUser } from '../server/src/testing/test-api.js';
 import { startBox } from '../tests/support/box.js';
+import { formatTable, machineNote, parseArgs, percentile, RESULTS_DIR, round, writeResults } from './lib/report.js';
 
+const args = parseArgs(process.argv.slice(2));
+const smoke = args.has('smoke');
 const FPS = 10;
-const SECONDS = 8;
+const SECONDS = smoke ? 2 : 8;
 const FRAME_BYTES = 100_000; // A 1280x720 JPEG of a busy screen at the host's adaptive quality.
 const THROTTLE_ACK_MS = 400;
-const GUEST_COUNTS = [8, 24];
-const THROTTLED_SHARES = [0, 0.3];
-const resultsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'results');
+// design.md §7 and issue 7: N = 10, 25, 50, 100, a fifth of them throttled, beside a calm run.
+const GUEST_COUNTS = smoke
+  ? [3]
+  : String(args.get('guests') ?? '10,25,50,100')
+      .split(',')
+      .map(Number);
+const THROTTLED_SHARES = smoke ? [0, 0.34] : [0, 0.2];
+const outDir = typeof args.get('out') === 'string' ? (args.get('out') as string) : RESULTS_DIR;
 
 interface GuestLog {
   throttled: boolean;
   latenciesMs: number[];
 }
-
-const percentile = (values: number[], p: number) => {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-};
-const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 function frame(seq: number): Buffer {
   const bytes = Buffer.alloc(FRAME_BYTES, seq % 251);
@@ -110,7 +110,7 @@ async function scenario(baseUrl: string, hostToken: string, guests: number, thro
 }
 
 function chart(rows: Awaited<ReturnType<typeof scenario>>[]): string {
-  const width = 640;
+  const width = Math.max(640, 80 + rows.length * 130);
   const height = 260;
   const barWidth = 50;
   const bars = rows.map((row, i) => {
@@ -157,9 +157,7 @@ async function main() {
       row.throttled ? row.throttled.latencyP95Ms : '-',
       row.refused,
     ]);
-    const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => String(r[i]).length)));
-    const line = (cells: (string | number)[]) => cells.map((c, i) => String(c).padStart(widths[i]!)).join('  ');
-    console.log([line(header), ...table.map(line)].join('\n'));
+    console.log(formatTable(header, table));
     for (const guests of GUEST_COUNTS) {
       const [calm, mixed] = rows.filter((row) => row.guests === guests);
       console.log(
@@ -167,16 +165,16 @@ async function main() {
           `and ${round(mixed!.fast.latencyP95Ms / calm!.fast.latencyP95Ms, 2)}x the p95 latency of the run without slow guests`,
       );
     }
-    mkdirSync(resultsDir, { recursive: true });
-    writeFileSync(
-      path.join(resultsDir, 'relay-fanout.json'),
-      JSON.stringify(
-        { fps: FPS, seconds: SECONDS, frameBytes: FRAME_BYTES, throttleAckMs: THROTTLE_ACK_MS, rows },
-        null,
-        2,
-      ),
-    );
-    writeFileSync(path.join(resultsDir, 'relay-fanout.svg'), chart(rows));
+    const json = {
+      smoke,
+      machine: machineNote(),
+      fps: FPS,
+      seconds: SECONDS,
+      frameBytes: FRAME_BYTES,
+      throttleAckMs: THROTTLE_ACK_MS,
+      rows,
+    };
+    writeResults(outDir, 'relay-fanout', json, { '': chart(rows) });
   } finally {
     await box.stop();
   }
