@@ -2,7 +2,7 @@
 // Code passed to page.evaluate runs in the browser, so this file sees DOM types.
 import { describe, expect, it } from 'vitest';
 import { newAccount } from '../support/accounts.js';
-import type { WatchedPage } from '../support/browser.js';
+import { openPage, type WatchedPage } from '../support/browser.js';
 import { useBoxAndChromium } from '../support/e2e-suite.js';
 import { joinByInviteLink, openHostRoom, untilVideoShows } from '../support/room-pages.js';
 import { QUADRANT_COLOURS } from '../support/studio-capture.js';
@@ -44,6 +44,20 @@ describe('collaboration room over the frame relay (?tier=relay), in Chromium', (
     await host.page.getByLabel('Chat message').fill('relay guest, welcome');
     await host.page.getByRole('button', { name: 'Send' }).click();
     await guest.page.getByText('relay guest, welcome').waitFor();
+  });
+
+  it('a guest whose SFU tier fails (a browser without WebRTC) falls back to the relay on its own', async () => {
+    const link = await host.page.getByLabel('Invite link').inputValue();
+    const fallback = await openPage(suite.browser, suite.box.baseUrl);
+    // mediasoup-client cannot make a Device without RTCPeerConnection, so every SFU attempt fails.
+    await fallback.page.addInitScript(() => {
+      delete (window as unknown as { RTCPeerConnection?: unknown }).RTCPeerConnection;
+    });
+    await fallback.page.goto(link);
+    await fallback.page.getByText(RELAY_WARNING).waitFor({ timeout: 45_000 });
+    await untilVideoShows(fallback.page, 'relay-canvas', QUADRANT_COLOURS);
+    expect(fallback.dialogs).toEqual([]);
+    await fallback.page.context().close();
   });
 
   it('when the host stops sharing, the guest is told to wait again', async () => {

@@ -3,6 +3,12 @@ import type { RoomSocket } from './roomSocket';
 import { withTimeout } from './retry';
 
 /**
+ * The host sends at least one frame a second while sharing (relayHost.ts); this long without one
+ * means the picture is stale (sharing stopped, or a frame straggled in after stop-sharing).
+ */
+export const RELAY_STALE_AFTER_MS = 2500;
+
+/**
  * A guest on the relay tier (design.md §4): subscribes, paints each JPEG frame on the 1280x720
  * canvas the screen attached, and acks once painted, which frees its lane at the media node (so a
  * slow guest simply gets fewer frames). Frames that arrive with no canvas attached are acked unpainted.
@@ -10,13 +16,14 @@ import { withTimeout } from './retry';
 export class RelayGuest {
   private canvas: HTMLCanvasElement | null = null;
   private subscribed = false;
+  private staleTimer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
   private readonly offFrame: () => void;
 
   constructor(
     private readonly socket: RoomSocket,
     private readonly roomId: string,
-    /** Called with true on the first painted frame after a (re)start, false when sharing stops. */
+    /** Called with true when a frame is painted, false once frames stopped coming (RELAY_STALE_AFTER_MS). */
     private readonly onLive: (live: boolean) => void,
   ) {
     this.offFrame = socket.on('screen-frame', (payload, ack) => {
@@ -44,6 +51,7 @@ export class RelayGuest {
     if (this.closed) return;
     this.closed = true;
     this.offFrame();
+    if (this.staleTimer) clearTimeout(this.staleTimer);
     if (this.subscribed) this.socket.emit('relay:subscribe', { roomId: this.roomId, subscribe: false });
     this.subscribed = false;
   }
@@ -61,6 +69,8 @@ export class RelayGuest {
         bitmap.close();
       }
       this.onLive(true);
+      if (this.staleTimer) clearTimeout(this.staleTimer);
+      this.staleTimer = setTimeout(() => this.onLive(false), RELAY_STALE_AFTER_MS);
     } catch {
       // An undecodable frame is skipped; the next one replaces it.
     }

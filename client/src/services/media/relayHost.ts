@@ -75,8 +75,11 @@ export class RelayHost {
       const startedAt = Date.now();
       let pause = FRAME_INTERVAL_MS;
       try {
+        const video = this.video;
         const frame = await this.encode(canvas);
-        if (frame) {
+        // Sharing may have stopped while encoding: a frame sent now would reach guests after
+        // stop-sharing and show a stale screen.
+        if (frame && this.wanted() && this.video === video) {
           await this.socket.request('screen-frame', { roomId: this.roomId, frame });
           this.quality = nextJpegQuality(this.quality, frame.byteLength);
         }
