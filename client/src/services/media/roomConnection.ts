@@ -8,6 +8,7 @@ import { RelayHost } from './relayHost';
 import type { ChatMessage, JoinRoomResult, MediaSource } from './roomProtocol';
 import { initialRoomState, Store, type MediaTier, type RoomState } from './roomState';
 import { connectRoomSocket, RoomRequestError, type RoomSocket } from './roomSocket';
+import { clamp01, connectFailure, offlinePresence } from './roomRules';
 import { DEFAULT_AUDIO_BITRATE, SfuTier } from './sfuTier';
 
 export interface RoomConnectionOptions {
@@ -304,25 +305,4 @@ class LiveRoomConnection implements RoomConnection {
     if (source === 'screen') this.store.set({ remoteVideo: null });
     else this.store.set({ remoteAudio: null, audioStats: null });
   }
-}
-
-/** What the screen says when the socket or join-room failed (spec part 8's room messages). */
-function connectFailure(error: unknown): Pick<RoomState, 'error' | 'joinRefused'> {
-  const code = error instanceof RoomRequestError ? error.code : '';
-  if (code === 'room/connection-timeout' || code === 'room/request-timeout' || code === 'room/bad-ack') {
-    return { error: 'Unable to connect. Please try again.', joinRefused: null };
-  }
-  // The server said no (unknown or ended room, full, guests off): asking again will not help.
-  if (code.startsWith('room/')) return { error: (error as Error).message, joinRefused: (error as Error).message };
-  if (code.startsWith('auth/')) return { error: 'Failed to connect to room', joinRefused: null };
-  return { error: 'Unable to connect. Please try again.', joinRefused: null };
-}
-
-/** A host who left stays 'left' (host-left comes first); one never seen stays 'waiting'. */
-function offlinePresence(current: RoomState['hostPresence']): RoomState['hostPresence'] {
-  return current === 'online' ? 'disconnected' : current;
-}
-
-function clamp01(value: number): number {
-  return Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0;
 }
