@@ -6,17 +6,23 @@ import { openPage, type WatchedPage } from './browser.js';
 import { installStudioCapture, QUADRANT_COLOURS, type ScreenColours } from './studio-capture.js';
 import { until } from './until.js';
 
-/** The colour at (fx, fy) of the frame a <video> shows now, fx/fy in 0..1 of the picture. */
+/**
+ * The colour at (fx, fy) of the picture a <video> shows now, or a <canvas> holds (the relay tier),
+ * fx/fy in 0..1 of the picture.
+ */
 export async function pixelAt(page: Page, testId: string, fx: number, fy: number): Promise<number[]> {
   return page.evaluate(
     ({ testId, fx, fy }) => {
-      const video = document.querySelector<HTMLVideoElement>(`[data-testid="${testId}"]`);
-      if (!video || video.videoWidth === 0) return [];
+      const source = document.querySelector<HTMLVideoElement | HTMLCanvasElement>(`[data-testid="${testId}"]`);
+      if (!source) return [];
+      const [width, height] =
+        source instanceof HTMLCanvasElement ? [source.width, source.height] : [source.videoWidth, source.videoHeight];
+      if (width === 0) return [];
       const canvas = document.createElement('canvas');
-      canvas.width = video.videoWidth;
-      canvas.height = video.videoHeight;
+      canvas.width = width;
+      canvas.height = height;
       const context = canvas.getContext('2d')!;
-      context.drawImage(video, 0, 0);
+      context.drawImage(source, 0, 0);
       const x = Math.floor(fx * canvas.width);
       const y = Math.floor(fy * canvas.height);
       return Array.from(context.getImageData(x, y, 1, 1).data.slice(0, 3));
@@ -30,7 +36,7 @@ export function colourMatches(actual: number[], expected: readonly number[], tol
   return actual.length === 3 && actual.every((value, i) => Math.abs(value - expected[i]!) <= tolerance);
 }
 
-/** Waits until the video shows all four quadrant colours of `colours`. */
+/** Waits until the video (or relay canvas) shows all four quadrant colours of `colours`. */
 export async function untilVideoShows(
   page: Page,
   testId: string,
@@ -65,13 +71,21 @@ export async function openHostRoom(browser: Browser, baseUrl: string, account: A
   return host;
 }
 
-/** An anonymous guest (a fresh context) opening the host's invite link. */
-export async function joinByInviteLink(browser: Browser, baseUrl: string, host: Page): Promise<WatchedPage> {
+/**
+ * An anonymous guest (a fresh context) opening the host's invite link, by default on the SFU; a
+ * forced tier (`?tier=relay`) waits for that tier's banner instead.
+ */
+export async function joinByInviteLink(
+  browser: Browser,
+  baseUrl: string,
+  host: Page,
+  { tier, banner = 'Connected (High Performance)' }: { tier?: 'sfu' | 'relay'; banner?: string } = {},
+): Promise<WatchedPage> {
   const link = await host.getByLabel('Invite link').inputValue();
   const guest = await openPage(browser, baseUrl);
   await guest.page.addInitScript(installStudioCapture, QUADRANT_COLOURS);
-  await guest.page.goto(link);
+  await guest.page.goto(tier ? `${link}?tier=${tier}` : link);
   await guest.page.waitForURL('**/join-collaboration/**');
-  await guest.page.getByText('Connected (High Performance)').waitFor({ timeout: 15_000 });
+  await guest.page.getByText(banner).waitFor({ timeout: 15_000 });
   return guest;
 }

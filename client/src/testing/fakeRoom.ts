@@ -59,6 +59,8 @@ export class FakeRoomConnection implements RoomConnection {
     this.store.set((state) => ({ programAudio: { ...state.programAudio, source, bitrate } }));
   });
 
+  attachRelayCanvas = vi.fn((_canvas: HTMLCanvasElement | null) => {});
+
   leave = vi.fn(async () => this.close());
 
   close = vi.fn(() => {

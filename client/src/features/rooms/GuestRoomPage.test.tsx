@@ -17,6 +17,27 @@ async function openGuestRoom(signedIn: boolean, path = '/join-collaboration/r1')
 }
 
 describe('Guest room screen', () => {
+  it('in relay mode shows the 1280x720 canvas instead of the video, with the orange relay warning', async () => {
+    const { room } = await openGuestRoom(false, '/join-collaboration/r1?tier=relay');
+    expect(room.options.tier).toBe('relay');
+    expect(screen.getByTestId('remote-screen')).toBeTruthy();
+    act(() => room.update({ status: 'connected-fallback', tier: 'relay' }));
+    const banner = await screen.findByText('Using server relay mode (lower quality)...');
+    expect(banner.getAttribute('data-tone')).toBe('fallback');
+    const canvas = screen.getByTestId('relay-canvas') as HTMLCanvasElement;
+    expect([canvas.width, canvas.height]).toEqual([1280, 720]);
+    expect(screen.queryByTestId('remote-screen')).toBeNull();
+    expect(room.attachRelayCanvas).toHaveBeenLastCalledWith(canvas);
+    expect(screen.getByText('Waiting for host to share screen...')).toBeTruthy();
+    act(() => room.update({ relayLive: true }));
+    await waitFor(() => expect(screen.queryByText('Waiting for host to share screen...')).toBeNull());
+  });
+
+  it('lets the connection choose the tier when the link names none (or an unknown one)', async () => {
+    const { room } = await openGuestRoom(false, '/join-collaboration/r1?tier=carrier-pigeon');
+    expect(room.options.tier).toBeUndefined();
+  });
+
   it("shows 'Joining room...', then the heading with room name, host, room ID and own peer ID", async () => {
     const fakes = fakeServices(null);
     let resolveRoom: (room: RoomView) => void = () => {};

@@ -5,8 +5,10 @@ import { useAuth } from '../../app/AuthContext';
 import { useServices } from '../../app/ServicesContext';
 import { loginPathFor } from '../../app/returnPath';
 import { Header } from '../../components/Header';
+import { RelayScreen } from './RelayScreen';
 import { RemoteScreen } from './RemoteScreen';
 import { RoomChat } from './RoomChat';
+import { forcedTier } from './forcedTier';
 import { randomRoomId } from './roomIds';
 import { StatusBanner } from './StatusBanner';
 import { AudioStatsLine } from './StudioAudioControls';
@@ -31,12 +33,14 @@ function GuestRoom({ signedIn }: { signedIn: boolean }) {
   const location = useLocation();
   // The Join a Session form puts the code the host shared in ?target= (spec part 2); invite links
   // carry the room id in the path.
-  const roomId = new URLSearchParams(location.search).get('target')?.trim() || pathRoomId;
+  const query = new URLSearchParams(location.search);
+  const roomId = query.get('target')?.trim() || pathRoomId;
+  const tier = forcedTier(query.get('tier'));
   const navigate = useNavigate();
   const { api } = useServices();
   const guestRoom = useGuestRoom(roomId, signedIn);
   const ready = guestRoom.phase === 'ready';
-  const { connection, state } = useRoomConnection(ready ? roomId : null, 'guest', signedIn);
+  const { connection, state } = useRoomConnection(ready ? roomId : null, 'guest', signedIn, tier);
   const generatedId = useMemo(() => `guest-${randomRoomId(9)}`, []);
 
   if (guestRoom.phase === 'joining') return <Shell>{<p className="page-status">Joining room...</p>}</Shell>;
@@ -92,7 +96,11 @@ function GuestRoom({ signedIn }: { signedIn: boolean }) {
               )}
             </div>
           </div>
-          <RemoteScreen video={state.remoteVideo} audio={state.remoteAudio} cursor={state.cursor} />
+          {state.tier === 'relay' ? (
+            <RelayScreen connection={connection} live={state.relayLive} cursor={state.cursor} />
+          ) : (
+            <RemoteScreen video={state.remoteVideo} audio={state.remoteAudio} cursor={state.cursor} />
+          )}
           <AudioStatsLine stats={state.audioStats} />
         </div>
         <aside className="room-layout__side">

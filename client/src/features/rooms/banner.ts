@@ -1,5 +1,8 @@
 import type { RoomState } from '../../services/media/roomState';
 
+/** Spec part 2: the guest's warning while the host screen comes over the server relay. */
+export const RELAY_WARNING = 'Using server relay mode (lower quality)...';
+
 export type BannerTone = 'connected' | 'connecting' | 'fallback' | 'error';
 
 /** Spec part 2: green connected, yellow connecting, orange fallback (and guest warnings), red error. */
@@ -16,9 +19,9 @@ export function bannerFor(state: RoomState, role: 'host' | 'guest'): { tone: Ban
       if (role === 'guest' && state.hostPresence !== 'online') {
         return { tone: 'fallback', text: HOST_PRESENCE_TEXT[state.hostPresence] };
       }
-      return state.status === 'connected'
-        ? { tone: 'connected', text: 'Connected (High Performance)' }
-        : { tone: 'fallback', text: 'Connected (Cloud Backup)' };
+      if (state.status === 'connected') return { tone: 'connected', text: 'Connected (High Performance)' };
+      if (state.tier === 'relay') return { tone: 'fallback', text: RELAY_WARNING };
+      return { tone: 'fallback', text: 'Connected (Cloud Backup)' };
     }
   }
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useServices } from '../../app/ServicesContext';
 import type { RoomConnection } from '../../services/media/roomConnection';
-import { initialRoomState, type RoomState } from '../../services/media/roomState';
+import { initialRoomState, type MediaTier, type RoomState } from '../../services/media/roomState';
 import { DEFAULT_AUDIO_BITRATE } from '../../services/media/sfuTier';
 
 const IDLE_STATE = initialRoomState(DEFAULT_AUDIO_BITRATE);
@@ -15,6 +15,8 @@ export function useRoomConnection(
   roomId: string | null,
   role: 'host' | 'guest',
   signedIn: boolean,
+  /** A forced tier (guest's `?tier=`); undefined lets the connection choose. */
+  tier?: MediaTier,
 ): { connection: RoomConnection | null; state: RoomState } {
   const { connectRoom, identity } = useServices();
   const [connection, setConnection] = useState<RoomConnection | null>(null);
@@ -28,7 +30,7 @@ export function useRoomConnection(
       .catch(() => null)
       .then((token) => {
         if (!current) return;
-        opened = connectRoom({ roomId, role, token });
+        opened = connectRoom(tier ? { roomId, role, token, tier } : { roomId, role, token });
         setConnection(opened);
       });
     return () => {
@@ -36,7 +38,7 @@ export function useRoomConnection(
       opened?.close();
       setConnection(null);
     };
-  }, [connectRoom, identity, roomId, role, signedIn]);
+  }, [connectRoom, identity, roomId, role, signedIn, tier]);
 
   const state = useSyncExternalStore(
     connection?.subscribe ?? noSubscription,

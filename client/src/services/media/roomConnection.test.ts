@@ -1,4 +1,4 @@
-import type { JoinRoomResult } from '@riffroom/protocol';
+import { SFU_RECONNECT_REASONS, type JoinRoomResult } from '@riffroom/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectRoom } from './roomConnection';
 import type { RoomEvents, RoomRequestName } from './roomProtocol';
@@ -13,7 +13,7 @@ type Handler = (payload: unknown) => unknown;
  */
 class FakeRoomSocket implements RoomSocket {
   readonly sent: Array<{ event: string; payload: unknown }> = [];
-  private readonly listeners = new Map<string, Set<(payload: unknown) => void>>();
+  private readonly listeners = new Map<string, Set<(payload: unknown, ack?: () => void) => void>>();
   private readonly connectionListeners = new Set<(up: boolean) => void>();
   closed = false;
 
@@ -37,8 +37,9 @@ class FakeRoomSocket implements RoomSocket {
     return () => void set.delete(listener as (payload: unknown) => void);
   }
 
-  serverSends<K extends keyof RoomEvents>(event: K, payload: Parameters<RoomEvents[K]>[0]) {
-    for (const listener of this.listeners.get(event) ?? []) listener(payload);
+  serverSends<K extends keyof RoomEvents>(event: K, payload: Parameters<RoomEvents[K]>[0], ack?: () => void) {
+    for (const listener of this.listeners.get(event) ?? [])
+      (listener as (payload: unknown, ack?: () => void) => void)(payload, ack);
   }
 
   connected = async () => {};
@@ -99,6 +100,52 @@ describe('room connection', () => {
     await vi.waitFor(() => expect(room.getState().status).toBe('error'));
     expect(room.getState().error).toBe('Unable to connect. Please try again.');
     expect(socket.sent.filter((s) => s.event === 'sfu:router-capabilities')).toHaveLength(3);
+    room.close();
+  });
+
+  it('falls back to the relay when the SFU fails: subscribes, and shows the relay tier', async () => {
+    const { room, socket } = await joinedGuest({ 'relay:subscribe': () => ({ guests: 1 }) });
+    await vi.waitFor(() => expect(room.getState().status).toBe('connected-fallback'));
+    expect(room.getState().tier).toBe('relay');
+    expect(socket.sent.filter((s) => s.event === 'sfu:router-capabilities')).toHaveLength(3);
+    expect(socket.sent.filter((s) => s.event === 'relay:subscribe').map((s) => s.payload)).toEqual([
+      { roomId: 'r1', subscribe: true },
+    ]);
+    room.close();
+    // Leaving the tier tells the media node to stop sending frames.
+    expect(socket.sent.at(-1)).toEqual({ event: 'relay:subscribe', payload: { roomId: 'r1', subscribe: false } });
+  });
+
+  it('?tier=relay goes straight to the relay, never asking the SFU', async () => {
+    const socket = new FakeRoomSocket({ 'join-room': () => joinResult(), 'relay:subscribe': () => ({ guests: 1 }) });
+    const room = connectRoom({ roomId: 'r1', role: 'guest', token: null, socket, tier: 'relay' });
+    await vi.waitFor(() => expect(room.getState().status).toBe('connected-fallback'));
+    expect(room.getState().tier).toBe('relay');
+    expect(socket.sent.some((s) => s.event.startsWith('sfu:'))).toBe(false);
+    room.close();
+  });
+
+  it('?tier=sfu never falls back: a failed SFU is an error', async () => {
+    const socket = new FakeRoomSocket({ 'join-room': () => joinResult(), 'relay:subscribe': () => ({ guests: 1 }) });
+    const room = connectRoom({ roomId: 'r1', role: 'guest', token: null, socket, tier: 'sfu' });
+    await vi.waitFor(() => expect(room.getState().status).toBe('error'));
+    expect(room.getState().error).toBe('Unable to connect. Please try again.');
+    expect(socket.sent.some((s) => s.event === 'relay:subscribe')).toBe(false);
+    room.close();
+  });
+
+  it('on the relay, frames are acked and mark the screen live until the host stops sharing', async () => {
+    const { room, socket } = await joinedGuest({ 'relay:subscribe': () => ({ guests: 1 }) });
+    await vi.waitFor(() => expect(room.getState().tier).toBe('relay'));
+    // happy-dom cannot decode JPEG: the frame is acked unpainted, so the lane is freed regardless.
+    const ack = vi.fn();
+    socket.serverSends('screen-frame', { frame: new Uint8Array([1, 2, 3]) }, ack);
+    await vi.waitFor(() => expect(ack).toHaveBeenCalledOnce());
+    expect(room.getState().relayLive).toBe(false);
+    // sfu:reconnect does not pull a relay guest back into 30 s of SFU attempts.
+    const before = socket.sent.length;
+    socket.serverSends('sfu:reconnect', { reason: SFU_RECONNECT_REASONS[0] });
+    expect(socket.sent.length).toBe(before);
     room.close();
   });
 

@@ -3,9 +3,12 @@ import { startAudioMeter } from './audioMeter';
 import type { ProgramAudioSource } from './capture';
 import { HostMedia } from './hostMedia';
 import { withRetries, withTimeout } from './retry';
+import { RelayGuest } from './relayGuest';
+import { RelayHost } from './relayHost';
 import type { ChatMessage, JoinRoomResult, MediaSource } from './roomProtocol';
-import { initialRoomState, Store, type RoomState } from './roomState';
+import { initialRoomState, Store, type MediaTier, type RoomState } from './roomState';
 import { connectRoomSocket, RoomRequestError, type RoomSocket } from './roomSocket';
+import { clamp01, connectFailure, offlinePresence } from './roomRules';
 import { DEFAULT_AUDIO_BITRATE, SfuTier } from './sfuTier';
 
 export interface RoomConnectionOptions {
@@ -13,6 +16,12 @@ export interface RoomConnectionOptions {
   role: 'host' | 'guest';
   /** The ID token when signed in; null for an anonymous guest. */
   token: string | null;
+  /**
+   * A guest's forced tier (the `?tier=` URL parameter, for operators and tests); without it the SFU
+   * is tried first and the relay when the SFU fails. The host always uses the SFU and serves the
+   * relay whenever guests subscribe to it.
+   */
+  tier?: MediaTier;
   /** Tests hand in their own socket. */
   socket?: RoomSocket;
 }
@@ -28,6 +37,8 @@ export interface RoomConnection {
   startScreenShare(): Promise<void>;
   stopScreenShare(): Promise<void>;
   setProgramAudio(source: ProgramAudioSource, bitrate: number): Promise<void>;
+  /** Guest on the relay tier: the 1280x720 canvas frames are painted on (null when it goes away). */
+  attachRelayCanvas(canvas: HTMLCanvasElement | null): void;
   leave(): Promise<void>;
   close(): void;
 }
@@ -46,6 +57,8 @@ class LiveRoomConnection implements RoomConnection {
   private readonly socket: RoomSocket;
   private readonly sfu: SfuTier;
   private readonly host: HostMedia | null;
+  private readonly relayHost: RelayHost | null;
+  private readonly relayGuest: RelayGuest | null;
   private readonly cleanups: Array<() => void> = [];
   private joined = false;
   private closed = false;
@@ -63,7 +76,17 @@ class LiveRoomConnection implements RoomConnection {
       onTransportFailed: () => void this.connectMedia(),
     });
     this.host = options.role === 'host' ? new HostMedia(this.store, this.sfu, this.socket, options.roomId) : null;
+    this.relayHost = options.role === 'host' ? new RelayHost(this.socket, options.roomId) : null;
+    this.relayGuest =
+      options.role === 'guest'
+        ? new RelayGuest(this.socket, options.roomId, (relayLive) => {
+            if (this.store.get().relayLive !== relayLive) this.store.set({ relayLive });
+          })
+        : null;
     this.listen();
+    // The relay encodes whatever the host shares: the preview is the shared screen while sharing.
+    const relayHost = this.relayHost;
+    if (relayHost) this.cleanups.push(this.store.subscribe(() => relayHost.setSource(this.store.get().preview)));
     this.cleanups.push(
       startAudioMeter(
         () => this.sfu.statsOf('program-audio'),
@@ -116,6 +139,10 @@ class LiveRoomConnection implements RoomConnection {
     await this.requireHost().setProgramAudio(source, bitrate);
   }
 
+  attachRelayCanvas(canvas: HTMLCanvasElement | null): void {
+    this.relayGuest?.attachCanvas(canvas);
+  }
+
   async leave(): Promise<void> {
     if (this.joined) await this.socket.request('leave-room', { roomId: this.options.roomId }).catch(() => {});
     this.close();
@@ -127,6 +154,8 @@ class LiveRoomConnection implements RoomConnection {
     if (this.pendingCursor) clearTimeout(this.pendingCursor);
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     this.host?.close();
+    this.relayHost?.close();
+    this.relayGuest?.close();
     this.sfu.close();
     this.socket.close();
   }
@@ -166,18 +195,49 @@ class LiveRoomConnection implements RoomConnection {
     });
   }
 
-  /** Builds (or rebuilds, after `sfu:reconnect` or a failed transport) the SFU tier's transports. */
+  /**
+   * Connects the media (again, after `sfu:reconnect`, a failed transport or a socket reconnect):
+   * each tier in order until one works (spec part 4), else 'Unable to connect. Please try again.'
+   */
   private async connectMedia(): Promise<void> {
     if (this.closed) return;
     this.store.set({ status: 'connecting', error: null });
-    try {
-      await withRetries(() => this.sfu.start(), {
-        isFinal: (error) => error instanceof RoomRequestError && FINAL_CODES.test(error.code),
-      });
-      if (!this.closed) this.store.set({ status: 'connected', error: null });
-    } catch {
-      if (!this.closed) this.store.set({ status: 'error', error: 'Unable to connect. Please try again.' });
+    for (const tier of this.tiersToTry()) {
+      try {
+        await this.startTier(tier);
+        if (this.closed) return;
+        this.store.set({ status: tier === 'sfu' ? 'connected' : 'connected-fallback', tier, error: null });
+        return;
+      } catch {
+        if (this.closed) return;
+      }
     }
+    this.store.set({ status: 'error', tier: null, error: 'Unable to connect. Please try again.' });
+  }
+
+  /** The tiers to try, best first; the peer-to-peer tier goes between the SFU and the relay. */
+  private tiersToTry(): MediaTier[] {
+    if (this.options.role === 'host') return ['sfu'];
+    if (this.options.tier) return [this.options.tier];
+    // Once fallen back, a reconnect resumes the relay rather than spending another 30 s on the SFU.
+    return this.store.get().tier === 'relay' ? ['relay'] : ['sfu', 'relay'];
+  }
+
+  private async startTier(tier: MediaTier): Promise<void> {
+    if (tier === 'relay') {
+      if (!this.relayGuest) throw new Error('Only a guest subscribes to the relay');
+      // Spec part 9: each tier gets 10 s to connect.
+      await this.relayGuest.start();
+      return;
+    }
+    // The dedicated tier: 10 s per attempt, 3 attempts.
+    await withRetries(() => this.sfu.start(), {
+      isFinal: (error) => error instanceof RoomRequestError && FINAL_CODES.test(error.code),
+    });
+  }
+
+  private onRelay(): boolean {
+    return this.store.get().tier === 'relay';
   }
 
   private listen(): void {
@@ -197,19 +257,23 @@ class LiveRoomConnection implements RoomConnection {
         this.store.set((state) => ({ hostPresence: hostOnline ? 'online' : offlinePresence(state.hostPresence) }));
       }),
       on('host-left', () => {
-        if (this.options.role === 'guest') this.store.set({ hostPresence: 'left', cursor: null });
+        if (this.options.role === 'guest') this.store.set({ hostPresence: 'left', cursor: null, relayLive: false });
       }),
       on('cursor-move', ({ x, y }) => this.store.set({ cursor: { x: clamp01(x), y: clamp01(y) } })),
       on('stop-sharing', () => {
-        if (this.options.role === 'guest') this.store.set({ remoteVideo: null, remoteAudio: null, cursor: null });
+        if (this.options.role === 'guest')
+          this.store.set({ remoteVideo: null, remoteAudio: null, cursor: null, relayLive: false });
       }),
       on('sfu:new-producer', (producer) => {
-        if (this.options.role === 'guest') void this.sfu.consume(producer).catch(() => this.connectMedia());
+        if (this.options.role === 'guest' && !this.onRelay())
+          void this.sfu.consume(producer).catch(() => this.connectMedia());
       }),
       on('sfu:producer-closed', ({ producerId }) => this.sfu.producerClosed(producerId)),
-      on('sfu:reconnect', () => void this.connectMedia()),
+      on('sfu:reconnect', () => {
+        if (!this.onRelay()) void this.connectMedia();
+      }),
       on('room-ended', () => {
-        this.store.set({ ended: true, remoteVideo: null, remoteAudio: null, cursor: null });
+        this.store.set({ ended: true, remoteVideo: null, remoteAudio: null, cursor: null, relayLive: false });
         this.close();
       }),
       this.socket.onConnectionChange((up) => {
@@ -241,25 +305,4 @@ class LiveRoomConnection implements RoomConnection {
     if (source === 'screen') this.store.set({ remoteVideo: null });
     else this.store.set({ remoteAudio: null, audioStats: null });
   }
-}
-
-/** What the screen says when the socket or join-room failed (spec part 8's room messages). */
-function connectFailure(error: unknown): Pick<RoomState, 'error' | 'joinRefused'> {
-  const code = error instanceof RoomRequestError ? error.code : '';
-  if (code === 'room/connection-timeout' || code === 'room/request-timeout' || code === 'room/bad-ack') {
-    return { error: 'Unable to connect. Please try again.', joinRefused: null };
-  }
-  // The server said no (unknown or ended room, full, guests off): asking again will not help.
-  if (code.startsWith('room/')) return { error: (error as Error).message, joinRefused: (error as Error).message };
-  if (code.startsWith('auth/')) return { error: 'Failed to connect to room', joinRefused: null };
-  return { error: 'Unable to connect. Please try again.', joinRefused: null };
-}
-
-/** A host who left stays 'left' (host-left comes first); one never seen stays 'waiting'. */
-function offlinePresence(current: RoomState['hostPresence']): RoomState['hostPresence'] {
-  return current === 'online' ? 'disconnected' : current;
-}
-
-function clamp01(value: number): number {
-  return Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0;
 }

@@ -13,7 +13,11 @@ import type {
   MediaKind,
   MediaSource,
   ProducerInfo,
+  RelayAccepted,
+  RelayDemand,
+  RelaySubscribePayload,
   RoomOnlyPayload,
+  ScreenFramePayload,
   ServerToClientEvents,
 } from '@riffroom/protocol';
 import type { types as ms } from 'mediasoup-client';
@@ -67,6 +71,8 @@ export interface RoomRequests {
     ConsumerOptions,
   ];
   'sfu:resume-consumer': [{ roomId: string; consumerId: string }, undefined];
+  'relay:subscribe': [RelaySubscribePayload, RelayDemand];
+  'screen-frame': [ScreenFramePayload, RelayAccepted];
 }
 
 export type RoomRequestName = keyof RoomRequests;

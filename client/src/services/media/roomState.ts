@@ -4,6 +4,12 @@ import type { ProgramAudioSource } from './capture';
 /** Spec part 4, room connection status; 'warning' is the guest's orange host-presence states. */
 export type ConnectionStatus = 'initializing' | 'connecting' | 'connected' | 'connected-fallback' | 'error';
 
+/**
+ * The media tiers of design.md §4 this client can use. 'sfu' is 'connected'; the fallbacks are
+ * 'connected-fallback' and the tier says which banner to show (the peer-to-peer tier slots in here).
+ */
+export type MediaTier = 'sfu' | 'relay';
+
 /** Someone else in the room; name and role may be missing (shown as 'Guest' and 'viewer'). */
 export interface PeerEntry {
   peerId: string;
@@ -43,6 +49,10 @@ export interface RoomState {
   /** The host's pointer over the shared screen, 0..1 each way. */
   cursor: { x: number; y: number } | null;
   remoteVideo: MediaStream | null;
+  /** The tier the media comes over once connected; null before. */
+  tier: MediaTier | null;
+  /** Relay tier: frames are arriving (the canvas shows the host screen). */
+  relayLive: boolean;
   remoteAudio: MediaStream | null;
   sharing: boolean;
   preview: MediaStream | null;
@@ -63,6 +73,8 @@ export function initialRoomState(bitrate: number): RoomState {
     chat: [],
     cursor: null,
     remoteVideo: null,
+    tier: null,
+    relayLive: false,
     remoteAudio: null,
     sharing: false,
     preview: null,

@@ -1,0 +1,78 @@
+import { RELAY_CANVAS_HEIGHT, RELAY_CANVAS_WIDTH, type BinaryData } from '@riffroom/protocol';
+import type { RoomSocket } from './roomSocket';
+import { withTimeout } from './retry';
+
+/**
+ * The host sends at least one frame a second while sharing (relayHost.ts); this long without one
+ * means the picture is stale (sharing stopped, or a frame straggled in after stop-sharing).
+ */
+export const RELAY_STALE_AFTER_MS = 2500;
+
+/**
+ * A guest on the relay tier (design.md §4): subscribes, paints each JPEG frame on the 1280x720
+ * canvas the screen attached, and acks once painted, which frees its lane at the media node (so a
+ * slow guest simply gets fewer frames). Frames that arrive with no canvas attached are acked unpainted.
+ */
+export class RelayGuest {
+  private canvas: HTMLCanvasElement | null = null;
+  private subscribed = false;
+  private staleTimer: ReturnType<typeof setTimeout> | null = null;
+  private closed = false;
+  private readonly offFrame: () => void;
+
+  constructor(
+    private readonly socket: RoomSocket,
+    private readonly roomId: string,
+    /** Called with true when a frame is painted, false once frames stopped coming (RELAY_STALE_AFTER_MS). */
+    private readonly onLive: (live: boolean) => void,
+  ) {
+    this.offFrame = socket.on('screen-frame', (payload, ack) => {
+      void this.paint(payload?.frame).finally(() => {
+        if (typeof ack === 'function') ack();
+      });
+    });
+  }
+
+  /** Subscribes within the tier's 10 s; rejects when the media node refuses or does not answer. */
+  async start(): Promise<void> {
+    await withTimeout(this.socket.request('relay:subscribe', { roomId: this.roomId, subscribe: true }));
+    this.subscribed = !this.closed;
+  }
+
+  attachCanvas(canvas: HTMLCanvasElement | null): void {
+    this.canvas = canvas;
+    if (canvas) {
+      canvas.width = RELAY_CANVAS_WIDTH;
+      canvas.height = RELAY_CANVAS_HEIGHT;
+    }
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.offFrame();
+    if (this.staleTimer) clearTimeout(this.staleTimer);
+    if (this.subscribed) this.socket.emit('relay:subscribe', { roomId: this.roomId, subscribe: false });
+    this.subscribed = false;
+  }
+
+  private async paint(frame: BinaryData | undefined): Promise<void> {
+    if (this.closed || !frame) return;
+    const canvas = this.canvas;
+    const context = canvas?.getContext('2d');
+    if (!context) return;
+    try {
+      const bitmap = await createImageBitmap(new Blob([frame as BlobPart], { type: 'image/jpeg' }));
+      try {
+        context.drawImage(bitmap, 0, 0, RELAY_CANVAS_WIDTH, RELAY_CANVAS_HEIGHT);
+      } finally {
+        bitmap.close();
+      }
+      this.onLive(true);
+      if (this.staleTimer) clearTimeout(this.staleTimer);
+      this.staleTimer = setTimeout(() => this.onLive(false), RELAY_STALE_AFTER_MS);
+    } catch {
+      // An undecodable frame is skipped; the next one replaces it.
+    }
+  }
+}
