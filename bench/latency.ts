@@ -1,0 +1,240 @@
+/**
+ * Glass-to-glass latency and time to first frame in Chromium, per tier (issue 7, design.md §7).
+ *   npx tsx bench/latency.ts [--joins 5] [--seconds 6] | --smoke --out DIR
+ * The real box and Debian's Chromium: a signed-up host shares a screen that paints Date.now() as
+ * pixel blocks (bench/lib/latency-pages.ts); guests open the invite link, once per join, on the SFU
+ * and on the relay (`?tier=relay`). Both pages share the machine clock, so each decoded frame gives
+ * latency = guest Date.now() - painted time. Time to first frame runs from the guest page's
+ * navigation start (the invite page joins on load: there is no join button) to the first decoded
+ * frame, split at DOMContentLoaded (page load), the receiving RTCPeerConnection's first remote
+ * description (signalling: socket join, router caps, transport and consumer set-up) and its
+ * 'connected' state (ICE/DTLS); the rest is the first frame (keyframe) after connecting.
+ * The P2P tier does not exist yet, so it has no row. Writes <out>/latency.json and .svg.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { signUpThroughUi, newAccount } from '../tests/support/accounts.js';
+import { launchChromium, openPage } from '../tests/support/browser.js';
+import { startBox } from '../tests/support/box.js';
+import { until } from '../tests/support/until.js';
+import { installClockCapture, installClockProbe, type LatencyProbe } from './lib/latency-pages.js';
+import {
+  formatTable,
+  lineChartSvg,
+  machineNote,
+  parseArgs,
+  percentile,
+  RESULTS_DIR,
+  round,
+  sleep,
+  writeResults,
+} from './lib/report.js';
+
+const args = parseArgs(process.argv.slice(2));
+const smoke = args.has('smoke');
+const JOINS = smoke ? 2 : Number(args.get('joins') ?? 5);
+const SECONDS = smoke ? 1.5 : Number(args.get('seconds') ?? 6);
+const outDir = typeof args.get('out') === 'string' ? (args.get('out') as string) : RESULTS_DIR;
+const TARGETS = { sfuP50Ms: 100, sfuP95Ms: 200, ttffP95Ms: 500 };
+const TIERS = ['sfu', 'relay'] as const;
+type Tier = (typeof TIERS)[number];
+
+interface Join {
+  ttffMs: number;
+  pageLoadMs: number;
+  signallingMs: number | null;
+  iceDtlsMs: number | null;
+  firstFrameMs: number | null;
+}
+
+async function openSharingHost(browser: Browser, baseUrl: string): Promise<Page> {
+  const { page } = await openPage(browser, baseUrl);
+  await page.addInitScript(KEEP_NAMES_SHIM);
+  await page.addInitScript(installClockCapture);
+  const account = newAccount('latency');
+  await signUpThroughUi(page, account);
+  await page.waitForURL('**/dashboard', { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Collaborations' }).click();
+  await page.getByRole('button', { name: 'Start Hosting' }).click();
+  await page.waitForURL('**/host-collaboration');
+  await page.getByText('Connected (High Performance)').waitFor({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Start Screen Share' }).click();
+  await page
+    .getByRole('button', { name: 'Stop Screen Share' })
+    .waitFor({ timeout: 15_000 })
+    .catch(async (error: unknown) => {
+      throw new Error(
+        `host did not start sharing; page shows:\n${await page.locator('body').innerText()}\n${String(error)}`,
+      );
+    });
+  return page;
+}
+
+/**
+ * tsx compiles this file with esbuild's keepNames, which wraps named functions in `__name(...)`;
+ * the functions Playwright serialises into the page then need that helper there too.
+ */
+const KEEP_NAMES_SHIM = { content: 'globalThis.__name = globalThis.__name || ((fn) => fn);' };
+
+const readProbe = (page: Page) => page.evaluate(() => (window as unknown as { __latency: LatencyProbe }).__latency);
+
+/** One guest: open the link, wait for the first decoded frame, collect frames for SECONDS. */
+async function joinOnce(browser: Browser, baseUrl: string, link: string, tier: Tier) {
+  const { page } = await openPage(browser, baseUrl);
+  try {
+    await page.addInitScript(KEEP_NAMES_SHIM);
+    await page.addInitScript(installClockProbe);
+    await page.goto(tier === 'relay' ? `${link}?tier=relay` : link);
+    await until(async () => (await readProbe(page)).firstFrameAt !== null, {
+      timeoutMs: 20_000,
+      intervalMs: 50,
+      what: `${tier} guest's first decoded frame`,
+    });
+    await sleep(SECONDS * 1000); // a measuring window, not a wait for a condition
+    const probe = await readProbe(page);
+    const pc = probe.connections.find((c) => c.connectedAt !== null && c.remoteDescriptionAt !== null);
+    const first = probe.firstFrameAt!;
+    const loaded = await page.evaluate(
+      () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventEnd,
+    );
+    const join: Join = {
+      ttffMs: round(first),
+      pageLoadMs: round(loaded),
+      signallingMs: pc ? round(pc.remoteDescriptionAt! - loaded) : null,
+      iceDtlsMs: pc ? round(pc.connectedAt! - pc.remoteDescriptionAt!) : null,
+      firstFrameMs: pc ? round(first - pc.connectedAt!) : null,
+    };
+    return { join, samples: probe.samples, undecodable: probe.undecodable };
+  } finally {
+    await page.context().close();
+  }
+}
+
+const p = (values: number[], q: number) => (values.length ? round(percentile(values, q)) : null);
+
+async function main() {
+  const box = await startBox();
+  const browser = await launchChromium();
+  try {
+    const host = await openSharingHost(browser, box.baseUrl);
+    const link = await host.getByLabel('Invite link').inputValue();
+    const rows = [];
+    const series = [];
+    for (const tier of TIERS) {
+      const joins: Join[] = [];
+      const samples: number[] = [];
+      let undecodable = 0;
+      for (let i = 0; i < JOINS; i += 1) {
+        const result = await joinOnce(browser, box.baseUrl, link, tier);
+        joins.push(result.join);
+        samples.push(...result.samples);
+        undecodable += result.undecodable;
+      }
+      const pick = (key: keyof Join) => joins.map((j) => j[key]).filter((v): v is number => v !== null);
+      rows.push({
+        tier,
+        frames: samples.length,
+        undecodable,
+        latencyP50Ms: p(samples, 50),
+        latencyP95Ms: p(samples, 95),
+        joins: joins.length,
+        ttffP50Ms: p(pick('ttffMs'), 50),
+        ttffP95Ms: p(pick('ttffMs'), 95),
+        pageLoadP50Ms: p(pick('pageLoadMs'), 50),
+        signallingP50Ms: p(pick('signallingMs'), 50),
+        iceDtlsP50Ms: p(pick('iceDtlsMs'), 50),
+        firstFrameP50Ms: p(pick('firstFrameMs'), 50),
+        perJoin: joins,
+      });
+      const sorted = [...samples].sort((a, b) => a - b);
+      const step = Math.max(1, Math.floor(sorted.length / 100));
+      series.push({
+        name: `${tier} glass-to-glass`,
+        points: sorted
+          .filter((_, i) => i % step === 0)
+          .map((y, i) => ({ x: round((i * step * 100) / sorted.length), y })),
+      });
+    }
+
+    const sfu = rows.find((r) => r.tier === 'sfu')!;
+    const met = (value: number | null, target: number) =>
+      value === null ? 'no data' : value <= target ? 'met' : `missed by ${round(value - target)} ms`;
+    const targets = {
+      sfuP50: { target: TARGETS.sfuP50Ms, value: sfu.latencyP50Ms, verdict: met(sfu.latencyP50Ms, TARGETS.sfuP50Ms) },
+      sfuP95: { target: TARGETS.sfuP95Ms, value: sfu.latencyP95Ms, verdict: met(sfu.latencyP95Ms, TARGETS.sfuP95Ms) },
+      ttffP95: { target: TARGETS.ttffP95Ms, value: sfu.ttffP95Ms, verdict: met(sfu.ttffP95Ms, TARGETS.ttffP95Ms) },
+    };
+    const dash = (v: number | null) => (v === null ? '-' : v);
+    console.log(
+      formatTable(
+        [
+          'tier',
+          'frames',
+          'g2g p50 ms',
+          'g2g p95 ms',
+          'joins',
+          'TTFF p50',
+          'TTFF p95',
+          'page p50',
+          'signal p50',
+          'ICE/DTLS p50',
+          '1st frame p50',
+        ],
+        rows.map((r) => [
+          r.tier,
+          r.frames,
+          dash(r.latencyP50Ms),
+          dash(r.latencyP95Ms),
+          r.joins,
+          dash(r.ttffP50Ms),
+          dash(r.ttffP95Ms),
+          dash(r.pageLoadP50Ms),
+          dash(r.signallingP50Ms),
+          dash(r.iceDtlsP50Ms),
+          dash(r.firstFrameP50Ms),
+        ]),
+      ),
+    );
+    console.log('p2p: not measured, the tier does not exist yet');
+    for (const [name, t] of Object.entries(targets))
+      console.log(`target ${name} <= ${t.target} ms: ${t.value} ms, ${t.verdict}`);
+    if (sfu.latencyP50Ms !== null && rows[1]!.latencyP50Ms !== null)
+      console.log(`relay/sfu glass-to-glass p50 ratio: ${round(rows[1]!.latencyP50Ms / sfu.latencyP50Ms, 2)}`);
+
+    const svg = lineChartSvg({
+      title: 'Glass-to-glass latency by percentile (loopback, Chromium)',
+      xLabel: 'percentile of frames',
+      yLabel: 'ms',
+      series,
+      guides: [
+        { y: TARGETS.sfuP50Ms, label: 'SFU p50 target' },
+        { y: TARGETS.sfuP95Ms, label: 'SFU p95 target' },
+      ],
+    });
+    const files = writeResults(
+      outDir,
+      'latency',
+      {
+        smoke,
+        joins: JOINS,
+        seconds: SECONDS,
+        targets,
+        p2p: 'not measured: the tier does not exist yet',
+        rows,
+        machine: machineNote(),
+      },
+      { '': svg },
+    );
+    console.log(`wrote ${files.join(', ')}`);
+  } finally {
+    await browser.close();
+    await box.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
