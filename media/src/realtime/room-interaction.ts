@@ -1,11 +1,12 @@
 import { chatPayloadSchema, cursorMovePayloadSchema, roomOnlyPayloadSchema } from '@riffroom/protocol';
 import type { Logger } from 'pino';
+import type { MediaRelay } from '../relay/media-relay.js';
 import type { RoomHub } from './room-hub.js';
 import { onRoomEvent, RoomSocketError } from './socket-handler.js';
 import { roomChannel, type RealtimeSocket } from './types.js';
 
 /** chat (everyone), cursor-move and stop-sharing (host only). */
-export function handleRoomInteraction(socket: RealtimeSocket, hub: RoomHub, logger: Logger): void {
+export function handleRoomInteraction(socket: RealtimeSocket, hub: RoomHub, relay: MediaRelay, logger: Logger): void {
   onRoomEvent(socket, 'chat', chatPayloadSchema, logger, ({ roomId, message }) => {
     const { live } = hub.membership(socket, roomId);
     const sent = live.chat(socket.id, message, Date.now());
@@ -26,6 +27,8 @@ export function handleRoomInteraction(socket: RealtimeSocket, hub: RoomHub, logg
 
   onRoomEvent(socket, 'stop-sharing', roomOnlyPayloadSchema, logger, async ({ roomId }) => {
     hub.hostMembership(socket, roomId, 'stop sharing');
+    // A relay frame still queued would repaint the guest's canvas after it went back to waiting.
+    relay.dropQueued(roomId);
     (await hub.media.peek(roomId))?.closeSource(socket.id, 'screen');
     socket.to(roomChannel(roomId)).emit('stop-sharing', {});
   });

@@ -70,7 +70,7 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
     handleRtcConfig(socket, ice);
     if (hub && relay) {
       handleRoomMembership(socket, hub, logger);
-      handleRoomInteraction(socket, hub, logger);
+      handleRoomInteraction(socket, hub, relay, logger);
       handleRoomSfu(socket, hub, logger);
       handleRoomRelay(socket, hub, relay, logger);
     }

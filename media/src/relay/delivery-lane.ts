@@ -89,6 +89,15 @@ export class DeliveryLane<Item, Payload> {
     if (!this.inFlight) this.deliverPending();
   }
 
+  /**
+   * Drops what waits without closing the lane: the item in flight still gets its ack, later offers
+   * go out as usual. Counted as dropped.
+   */
+  discardPending(): void {
+    if (this.pending !== null) this.stats.dropped += 1;
+    this.pending = null;
+  }
+
   /** Drops what waits and ignores any late ack; idempotent. */
   close(): void {
     this.closed = true;

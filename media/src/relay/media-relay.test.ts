@@ -228,6 +228,27 @@ describe('the frame relay', () => {
     expect(guests.frames.get('g')).toHaveLength(1 + DEFAULT_RELAY_OPTIONS.maxFramesPerSecond);
   });
 
+  it('when the host stops sharing, a frame or audio still waiting never reaches the guest; the relay keeps serving', () => {
+    const { guests, relay, clock } = setUp(['g']);
+    relay.publishFrame('r1', frame(1), ['g']);
+    clock.advance(100);
+    relay.publishFrame('r1', frame(2), ['g']);
+    relay.publishAudio('r1', chunk(1), ['g']);
+    relay.publishAudio('r1', chunk(2), ['g']);
+    relay.dropQueued('r1');
+    relay.dropQueued('unknown-room'); // Nothing to drop: no error.
+    // The ack of the delivery in flight sends nothing more.
+    guests.ack('g');
+    guests.ack('g', 'audio');
+    expect(guests.frames.get('g')).toEqual([1]);
+    expect(guests.audio.get('g')).toEqual([[1]]);
+    expect(relay.room('r1')!.stats('g')!.video.dropped).toBe(1);
+    // Sharing again: the next frame goes out as usual.
+    clock.advance(100);
+    relay.publishFrame('r1', frame(3), ['g']);
+    expect(guests.frames.get('g')).toEqual([1, 3]);
+  });
+
   it('closing a room drops what waits and ignores late acks; close is idempotent', () => {
     vi.useFakeTimers();
     const { guests, relay } = setUp(['g']);

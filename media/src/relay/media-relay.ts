@@ -115,6 +115,11 @@ export class MediaRelay {
     return { demand: relay.demand, changed };
   }
 
+  /** The host stopped sharing: nothing already queued for the room's guests is sent any more. */
+  dropQueued(roomId: string): void {
+    this.rooms.get(roomId)?.relay.dropQueued();
+  }
+
   room(roomId: string): RoomRelay | null {
     return this.rooms.get(roomId)?.relay ?? null;
   }

@@ -93,6 +93,17 @@ export class RoomRelay {
     return this.subscribers.delete(guestId);
   }
 
+  /**
+   * The host stopped sharing: a frame or audio still waiting for a guest's lane would reach the
+   * guest after its screen went back to waiting, so it is dropped. Subscriptions stay.
+   */
+  dropQueued(): void {
+    for (const lanes of this.guests.values()) {
+      lanes.video.discardPending();
+      lanes.audio.discardPending();
+    }
+  }
+
   stats(guestId: string): GuestRelayStats | null {
     const lanes = this.guests.get(guestId);
     return lanes ? { video: { ...lanes.video.stats }, audio: { ...lanes.audio.stats } } : null;

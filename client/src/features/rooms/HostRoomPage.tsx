@@ -99,7 +99,8 @@ export function HostRoomPage() {
               type="button"
               className="btn btn--primary"
               onClick={toggleShare}
-              disabled={!connection || state.status !== 'connected'}
+              // On the relay fallback the host still shares: its guests get the screen as relay frames.
+              disabled={!connection || (state.status !== 'connected' && state.status !== 'connected-fallback')}
             >
               {state.sharing ? 'Stop Screen Share' : 'Start Screen Share'}
             </button>

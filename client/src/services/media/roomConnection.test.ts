@@ -116,6 +116,17 @@ describe('room connection', () => {
     expect(socket.sent.at(-1)).toEqual({ event: 'relay:subscribe', payload: { roomId: 'r1', subscribe: false } });
   });
 
+  it('a host whose SFU fails keeps serving the relay: the orange fallback, not an error', async () => {
+    const socket = new FakeRoomSocket({ 'join-room': () => joinResult() });
+    const room = connectRoom({ roomId: 'r1', role: 'host', token: 'token', socket });
+    await vi.waitFor(() => expect(room.getState().status).toBe('connected-fallback'));
+    expect(room.getState()).toMatchObject({ tier: 'relay', error: null });
+    expect(socket.sent.filter((s) => s.event === 'sfu:router-capabilities')).toHaveLength(3);
+    // The host never subscribes to its own relay.
+    expect(socket.sent.some((s) => s.event === 'relay:subscribe')).toBe(false);
+    room.close();
+  });
+
   it('?tier=relay goes straight to the relay, never asking the SFU', async () => {
     const socket = new FakeRoomSocket({ 'join-room': () => joinResult(), 'relay:subscribe': () => ({ guests: 1 }) });
     const room = connectRoom({ roomId: 'r1', role: 'guest', token: null, socket, tier: 'relay' });

@@ -18,8 +18,8 @@ export interface RoomConnectionOptions {
   token: string | null;
   /**
    * A guest's forced tier (the `?tier=` URL parameter, for operators and tests); without it the SFU
-   * is tried first and the relay when the SFU fails. The host always uses the SFU and serves the
-   * relay whenever guests subscribe to it.
+   * is tried first and the relay when the SFU fails. The host tries the SFU and serves the relay
+   * whenever guests subscribe to it; with its SFU failed it shows the relay's fallback banner.
    */
   tier?: MediaTier;
   /** Tests hand in their own socket. */
@@ -67,6 +67,8 @@ class LiveRoomConnection implements RoomConnection {
   private chatKey: string | null = null;
   private lastCursorAt = 0;
   private pendingCursor: ReturnType<typeof setTimeout> | null = null;
+  /** The latest connectMedia run: an older one still waiting on its tiers gives way to it. */
+  private mediaRun = 0;
 
   constructor(private readonly options: RoomConnectionOptions) {
     this.socket = options.socket ?? connectRoomSocket({ token: options.token });
@@ -201,15 +203,19 @@ class LiveRoomConnection implements RoomConnection {
    */
   private async connectMedia(): Promise<void> {
     if (this.closed) return;
+    const run = ++this.mediaRun;
+    const superseded = () => this.closed || run !== this.mediaRun;
     this.store.set({ status: 'connecting', error: null });
     for (const tier of this.tiersToTry()) {
       try {
         await this.startTier(tier);
-        if (this.closed) return;
+        if (superseded()) return;
+        // A fallback tier carries the media now: the SFU's half-open transports would only fail again.
+        if (tier !== 'sfu') this.sfu.suspend();
         this.store.set({ status: tier === 'sfu' ? 'connected' : 'connected-fallback', tier, error: null });
         return;
       } catch {
-        if (this.closed) return;
+        if (superseded()) return;
       }
     }
     this.store.set({ status: 'error', tier: null, error: 'Unable to connect. Please try again.' });
@@ -217,15 +223,16 @@ class LiveRoomConnection implements RoomConnection {
 
   /** The tiers to try, best first; the peer-to-peer tier goes between the SFU and the relay. */
   private tiersToTry(): MediaTier[] {
-    if (this.options.role === 'host') return ['sfu'];
-    if (this.options.tier) return [this.options.tier];
+    if (this.options.role === 'guest' && this.options.tier) return [this.options.tier];
     // Once fallen back, a reconnect resumes the relay rather than spending another 30 s on the SFU.
     return this.store.get().tier === 'relay' ? ['relay'] : ['sfu', 'relay'];
   }
 
   private async startTier(tier: MediaTier): Promise<void> {
     if (tier === 'relay') {
-      if (!this.relayGuest) throw new Error('Only a guest subscribes to the relay');
+      // The host serves the relay whenever guests subscribe, whatever its own tier: with its SFU
+      // down, its guests still see the screen through the relay, so it is a fallback, not an error.
+      if (!this.relayGuest) return;
       // Spec part 9: each tier gets 10 s to connect.
       await this.relayGuest.start();
       return;

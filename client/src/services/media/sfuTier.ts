@@ -1,14 +1,17 @@
 import { PROGRAM_AUDIO_DEFAULT_BITRATE, PROGRAM_AUDIO_MAX_BITRATE } from '@riffroom/protocol';
 import { Device, type types as ms } from 'mediasoup-client';
 import type { MediaSource, ProducerInfo } from './roomProtocol';
-import type { RoomSocket } from './roomSocket';
+import { CONNECT_TIMEOUT_MS, RoomRequestError, type RoomSocket } from './roomSocket';
 
 /** What the room hears from the SFU tier. */
 export interface SfuListener {
   /** A remote track to show or play (guests). */
   onTrack(source: MediaSource, track: MediaStreamTrack): void;
   onTrackEnded(source: MediaSource): void;
-  /** A transport failed after it had connected: the caller decides whether to rebuild. */
+  /**
+   * A transport failed, or did not reach `connected` within the tier's timeout after it was first
+   * used, outside `start()`: the caller decides whether to rebuild or fall back.
+   */
   onTransportFailed(): void;
 }
 
@@ -46,6 +49,13 @@ export class SfuTier {
   private readonly wanted = new Map<MediaSource, ProduceOptions>();
   private generation = 0;
   private closed = false;
+  /** The transport `start()` is waiting on: its failure rejects that wait instead of being reported. */
+  private starting: ms.Transport | null = null;
+  /** Transports whose connection is already being watched (first produce or consume). */
+  private readonly watched = new WeakSet<ms.Transport>();
+  private readonly watchTimers = new Set<ReturnType<typeof setTimeout>>();
+  /** Transports already reported failed: a timeout and a later 'failed' state are one failure. */
+  private readonly reported = new WeakSet<ms.Transport>();
 
   constructor(
     private readonly socket: RoomSocket,
@@ -54,6 +64,14 @@ export class SfuTier {
     private readonly listener: SfuListener,
   ) {}
 
+  /**
+   * One attempt at the tier. It counts as connected only once ICE and DTLS are up: with something to
+   * send or receive, it resolves when that transport reaches `connected` and rejects when it fails
+   * (the caller's 10 s timeout covers a transport that never gets there). A guest with nothing to
+   * consume yet, or a host not yet sharing, has no media to connect: the attempt passes once
+   * signalling works, and the first produce or consume then gets the same 10 s to connect; a failure
+   * there is reported through `onTransportFailed` and counts towards the fallback.
+   */
   async start(): Promise<void> {
     const generation = ++this.generation;
     this.closeTransports();
@@ -63,15 +81,32 @@ export class SfuTier {
     if (this.isStale(generation)) return;
     this.device = device;
 
+    let transport: ms.Transport;
     if (this.role === 'host') {
-      this.sendTransport = await this.createTransport(device, 'send');
-      for (const options of this.wanted.values()) await this.produceOn(this.sendTransport, options);
+      transport = this.sendTransport = await this.createTransport(device, 'send');
+      this.starting = transport;
+      for (const options of this.wanted.values()) await this.produceOn(transport, options);
     } else {
-      this.recvTransport = await this.createTransport(device, 'recv');
+      transport = this.recvTransport = await this.createTransport(device, 'recv');
+      this.starting = transport;
       const producers = await this.socket.request('sfu:producers', { roomId: this.roomId });
       if (this.isStale(generation)) return;
       for (const producer of producers) await this.consume(producer);
     }
+    try {
+      if (this.producers.size > 0 || this.consumers.size > 0) await whenConnected(transport);
+    } finally {
+      if (this.starting === transport) this.starting = null;
+    }
+    if (this.isStale(generation)) return;
+    // Used during the attempt and connected: nothing left to watch.
+    if (transport.connectionState === 'connected') this.watched.add(transport);
+  }
+
+  /** Stops the tier's transports (a fallback tier took over); `start()` builds them again. */
+  suspend(): void {
+    this.generation += 1;
+    this.closeTransports();
   }
 
   /** Host: sends a track now, and again after every rebuild, until `stopProducing`. */
@@ -114,6 +149,7 @@ export class SfuTier {
     this.consumers.set(producer.producerId, consumer);
     consumer.on('transportclose', () => this.consumers.delete(producer.producerId));
     await this.socket.request('sfu:resume-consumer', { roomId: this.roomId, consumerId: consumer.id });
+    this.watch(transport);
     this.listener.onTrack(options.source, consumer.track);
   }
 
@@ -148,6 +184,9 @@ export class SfuTier {
   }
 
   private closeTransports(): void {
+    for (const timer of this.watchTimers) clearTimeout(timer);
+    this.watchTimers.clear();
+    this.starting = null;
     for (const consumer of this.consumers.values()) {
       consumer.close();
       this.listener.onTrackEnded(consumer.appData.source as MediaSource);
@@ -184,7 +223,8 @@ export class SfuTier {
       });
     }
     transport.on('connectionstatechange', (state) => {
-      if (state === 'failed' && !transport.closed) this.listener.onTransportFailed();
+      // During `start()` the attempt itself rejects; afterwards the caller decides.
+      if (state === 'failed' && transport !== this.starting) this.reportFailure(transport);
     });
     return transport;
   }
@@ -206,5 +246,52 @@ export class SfuTier {
         : { codecOptions: { videoGoogleStartBitrate: 1000 } }),
     });
     this.producers.set(options.source, producer);
+    this.watch(transport);
   }
+
+  private reportFailure(transport: ms.Transport): void {
+    if (transport.closed || this.reported.has(transport)) return;
+    this.reported.add(transport);
+    this.listener.onTransportFailed();
+  }
+
+  /** A transport first used outside `start()` gets the tier's timeout to connect (see `start`). */
+  private watch(transport: ms.Transport): void {
+    if (transport === this.starting || this.watched.has(transport)) return;
+    this.watched.add(transport);
+    if (transport.connectionState === 'connected') return;
+    const timer = setTimeout(() => {
+      this.watchTimers.delete(timer);
+      if (transport.connectionState !== 'connected') this.reportFailure(transport);
+    }, CONNECT_TIMEOUT_MS);
+    this.watchTimers.add(timer);
+    transport.on('connectionstatechange', (state) => {
+      if (state === 'connected' || state === 'failed' || transport.closed) {
+        clearTimeout(timer);
+        this.watchTimers.delete(timer);
+      }
+    });
+  }
+}
+
+/** Resolves when the transport's ICE and DTLS are up; rejects when it fails or is closed. */
+function whenConnected(transport: ms.Transport): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (transport.connectionState === 'connected') return resolve();
+    const onState = (state: ms.ConnectionState) => {
+      if (state === 'connected') done(null);
+      else if (state === 'failed' || state === 'closed')
+        done(new RoomRequestError('sfu/transport-failed', 'Connection failed'));
+    };
+    const poll = setInterval(() => {
+      if (transport.closed) done(new RoomRequestError('sfu/transport-closed', 'Connection closed'));
+    }, 250);
+    const done = (error: Error | null) => {
+      clearInterval(poll);
+      transport.removeListener('connectionstatechange', onState);
+      if (error) reject(error);
+      else resolve();
+    };
+    transport.on('connectionstatechange', onState);
+  });
 }
