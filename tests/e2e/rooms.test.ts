@@ -125,10 +125,14 @@ describe('collaboration room over the SFU, in Chromium', () => {
     expect(heard.leftEnergy).toBeGreaterThan(1);
     expect(heard.rightEnergy).toBeGreaterThan(1);
     expect(Math.abs(heard.correlation)).toBeLessThan(0.5);
-    const shown = await guest.page.getByTestId('audio-stats').textContent();
-    expect(shown).toMatch(/^Program audio: \d+ kbps · stereo$/);
-    const shownKbps = Number(/(\d+) kbps/.exec(shown ?? '')?.[1]);
-    expect(Math.abs(shownKbps - chosenKbps)).toBeLessThan(chosenKbps * 0.2);
+    // The figure on screen is a live rate, refreshed every few seconds; a busy machine can show a
+    // momentary dip, so wait for a reading near the chosen rate rather than trust the first one.
+    const shownNearChosen = async () => {
+      const shown = (await guest.page.getByTestId('audio-stats').textContent()) ?? '';
+      const shownKbps = Number(/^Program audio: (\d+) kbps · stereo$/.exec(shown)?.[1]);
+      return Math.abs(shownKbps - chosenKbps) < chosenKbps * 0.2;
+    };
+    await until(shownNearChosen, { timeoutMs: 15_000, what: 'the guest showing the chosen bitrate, in stereo' });
   });
 
   it('chat works both ways', async () => {
