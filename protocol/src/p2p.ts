@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHAT_MAX_LENGTH, chatIdSchema } from './rooms.js';
 
 /**
  * The peer-to-peer tier (design.md §4): PeerJS signalling through the media node at /peerjs, media
@@ -59,3 +60,23 @@ export type IceServer = z.infer<typeof iceServerSchema>;
  */
 export const rtcConfigSchema = z.object({ iceServers: z.array(iceServerSchema) });
 export type RtcConfig = z.infer<typeof rtcConfigSchema>;
+
+/**
+ * What host and guest say over a peer-to-peer data connection (after reassembly, see the client's
+ * p2pChat.ts): `guest-joined` 1 s after the connection opens (spec part 9), and chat messages, each
+ * with the sender's id so a copy that also came over the socket is shown once.
+ */
+export const p2pDataMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('guest-joined') }),
+  z.object({
+    type: z.literal('chat'),
+    message: z.object({
+      id: chatIdSchema,
+      from: z.string().min(1).max(128),
+      fromName: z.string().max(200),
+      message: z.string().trim().min(1).max(CHAT_MAX_LENGTH),
+      timestamp: z.string().max(64),
+    }),
+  }),
+]);
+export type P2pDataMessage = z.infer<typeof p2pDataMessageSchema>;

@@ -153,6 +153,12 @@ export const peerReadyPayloadSchema = z.object({
 });
 export type PeerReadyPayload = z.input<typeof peerReadyPayloadSchema>;
 
+export const chatIdSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'must be a message id');
+
 export const chatPayloadSchema = z.object({
   roomId: roomIdSchema,
   message: z
@@ -160,6 +166,11 @@ export const chatPayloadSchema = z.object({
     .trim()
     .min(1, 'must not be blank')
     .max(CHAT_MAX_LENGTH, `must be at most ${CHAT_MAX_LENGTH} characters`),
+  /**
+   * The sender's own id for this message (a UUID). A message may also travel host <-> guest over a
+   * peer-to-peer data connection; the server echoes the id so each screen shows it once.
+   */
+  id: chatIdSchema.optional(),
 });
 export type ChatPayload = z.input<typeof chatPayloadSchema>;
 
@@ -268,6 +279,8 @@ export interface ChatMessage {
   message: string;
   /** ISO 8601, set by the server. */
   timestamp: string;
+  /** The sender's id for the message when it gave one (chatPayloadSchema). */
+  id?: string;
 }
 
 export interface ProducerInfo {

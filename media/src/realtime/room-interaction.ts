@@ -7,9 +7,9 @@ import { roomChannel, type RealtimeSocket } from './types.js';
 
 /** chat (everyone), cursor-move and stop-sharing (host only). */
 export function handleRoomInteraction(socket: RealtimeSocket, hub: RoomHub, relay: MediaRelay, logger: Logger): void {
-  onRoomEvent(socket, 'chat', chatPayloadSchema, logger, ({ roomId, message }) => {
+  onRoomEvent(socket, 'chat', chatPayloadSchema, logger, ({ roomId, message, id }) => {
     const { live } = hub.membership(socket, roomId);
-    const sent = live.chat(socket.id, message, Date.now());
+    const sent = live.chat(socket.id, message, Date.now(), id);
     if (sent === 'rate-limited') throw new RoomSocketError('room/rate-limited', 'You are sending messages too fast.');
     if (!sent) throw new RoomSocketError('room/not-joined', 'Join the room first.');
     socket.nsp.to(roomChannel(roomId)).emit('chat', sent);

@@ -69,6 +69,8 @@ describe('a live room', () => {
       timestamp: '2026-01-01T00:00:00.000Z',
     });
     expect(room.chat('nobody', 'x', 0)).toBeNull();
+    // The sender's message id (peer-to-peer dedupe) is echoed as given.
+    expect(room.chat('s', 'again', Date.UTC(2026, 0, 1), 'm-1')).toMatchObject({ message: 'again', id: 'm-1' });
     let now = Date.UTC(2026, 0, 1);
     for (let i = 0; i < 300; i += 1) room.chat('s', `m${i}`, (now += 1000));
     const history = room.chatHistory();

@@ -137,7 +137,7 @@ export class LiveRoom {
   }
 
   /** Author and time come from the server; the text was validated (trimmed, 1..1000) at the edge. */
-  chat(peerId: string, text: string, now: number): ChatMessage | 'rate-limited' | null {
+  chat(peerId: string, text: string, now: number, id?: string): ChatMessage | 'rate-limited' | null {
     const member = this.members.get(peerId);
     if (!member) return null;
     let limiter = this.chatLimiters.get(peerId);
@@ -148,6 +148,7 @@ export class LiveRoom {
       fromName: member.user_name,
       message: text,
       timestamp: new Date(now).toISOString(),
+      ...(id ? { id } : {}),
     };
     this.history.push(message);
     if (this.history.length > CHAT_HISTORY_LIMIT) this.history.splice(0, this.history.length - CHAT_HISTORY_LIMIT);

@@ -1,6 +1,6 @@
 import type { MediaTier } from '../../services/media/roomState';
 
-/** `?tier=sfu|relay` forces a guest's media tier (operators and tests); anything else lets it choose. */
+/** `?tier=sfu|p2p|relay` forces a guest's media tier (operators and tests); anything else lets it choose. */
 export function forcedTier(value: string | null): MediaTier | undefined {
-  return value === 'sfu' || value === 'relay' ? value : undefined;
+  return value === 'sfu' || value === 'p2p' || value === 'relay' ? value : undefined;
 }

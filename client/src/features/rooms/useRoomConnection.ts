@@ -18,7 +18,7 @@ export function useRoomConnection(
   /** A forced tier (guest's `?tier=`); undefined lets the connection choose. */
   tier?: MediaTier,
 ): { connection: RoomConnection | null; state: RoomState } {
-  const { connectRoom, identity } = useServices();
+  const { connectRoom, identity, api } = useServices();
   const [connection, setConnection] = useState<RoomConnection | null>(null);
 
   useEffect(() => {
@@ -30,7 +30,16 @@ export function useRoomConnection(
       .catch(() => null)
       .then((token) => {
         if (!current) return;
-        opened = connectRoom(tier ? { roomId, role, token, tier } : { roomId, role, token });
+        // A signed-in host records its peer id on the room too (spec part 7, PATCH .../peer).
+        const announcePeer =
+          role === 'host' && token ? (peerId: string) => api.rooms.setPeer(roomId, peerId) : undefined;
+        opened = connectRoom({
+          roomId,
+          role,
+          token,
+          ...(tier ? { tier } : {}),
+          ...(announcePeer ? { announcePeer } : {}),
+        });
         setConnection(opened);
       });
     return () => {
@@ -38,7 +47,7 @@ export function useRoomConnection(
       opened?.close();
       setConnection(null);
     };
-  }, [connectRoom, identity, roomId, role, signedIn, tier]);
+  }, [api, connectRoom, identity, roomId, role, signedIn, tier]);
 
   const state = useSyncExternalStore(
     connection?.subscribe ?? noSubscription,

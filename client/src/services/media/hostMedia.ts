@@ -64,6 +64,12 @@ export class HostMedia {
     if (this.screen) await this.applyProgramAudio();
   }
 
+  /** The program audio track being sent, if any (the peer-to-peer tier sends it too). */
+  programAudioTrack(): MediaStreamTrack | null {
+    if (!this.store.get().programAudio.live) return null;
+    return this.deviceAudio ?? this.screen?.getAudioTracks()[0] ?? null;
+  }
+
   close(): void {
     stopStream(this.screen);
     this.screen = null;

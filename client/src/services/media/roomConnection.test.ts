@@ -1,76 +1,9 @@
-import { SFU_RECONNECT_REASONS, type JoinRoomResult } from '@riffroom/protocol';
+import { SFU_RECONNECT_REASONS } from '@riffroom/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectRoom } from './roomConnection';
-import type { RoomEvents, RoomRequestName } from './roomProtocol';
-import { RoomRequestError, type RoomSocket } from './roomSocket';
-
-type Handler = (payload: unknown) => unknown;
-
-/**
- * A room socket in memory: requests are answered by per-event handlers (a throw is a refused ack),
- * and `serverSends` plays the server's events. The SFU's own requests are refused as unavailable,
- * since happy-dom has no WebRTC: these tests cover everything around the media.
- */
-class FakeRoomSocket implements RoomSocket {
-  readonly sent: Array<{ event: string; payload: unknown }> = [];
-  private readonly listeners = new Map<string, Set<(payload: unknown, ack?: () => void) => void>>();
-  private readonly connectionListeners = new Set<(up: boolean) => void>();
-  closed = false;
-
-  constructor(private readonly handlers: Partial<Record<RoomRequestName, Handler>>) {}
-
-  async request(event: RoomRequestName, payload: unknown) {
-    this.sent.push({ event, payload });
-    const handler = this.handlers[event];
-    if (!handler) throw new RoomRequestError('sfu/unavailable', `no ${event} here`);
-    return handler(payload) as never;
-  }
-
-  emit(event: RoomRequestName, payload: unknown) {
-    this.sent.push({ event, payload });
-  }
-
-  on<K extends keyof RoomEvents>(event: K, listener: RoomEvents[K]) {
-    const set = this.listeners.get(event) ?? new Set();
-    set.add(listener as (payload: unknown) => void);
-    this.listeners.set(event, set);
-    return () => void set.delete(listener as (payload: unknown) => void);
-  }
-
-  serverSends<K extends keyof RoomEvents>(event: K, payload: Parameters<RoomEvents[K]>[0], ack?: () => void) {
-    for (const listener of this.listeners.get(event) ?? [])
-      (listener as (payload: unknown, ack?: () => void) => void)(payload, ack);
-  }
-
-  connected = async () => {};
-  onConnectionChange(listener: (up: boolean) => void) {
-    this.connectionListeners.add(listener);
-    return () => void this.connectionListeners.delete(listener);
-  }
-  close() {
-    this.closed = true;
-  }
-}
-
-function joinResult(overrides: Partial<JoinRoomResult> = {}): JoinRoomResult {
-  return {
-    room: {
-      roomId: 'r1',
-      name: 'Late Night Session',
-      settings: { isPublic: true, maxParticipants: 10, allowGuestAccess: true },
-      host: { firebase_uid: 'host', user_name: 'Hana Host' },
-      participants: [],
-      hostPeerId: null,
-      createdAt: new Date(0).toISOString(),
-    },
-    self: { peerId: 'sock-guest', firebase_uid: null, user_name: 'Guest User', role: 'viewer' },
-    peers: [{ peerId: 'sock-host', firebase_uid: 'host', user_name: 'Hana Host', role: 'host' }],
-    hostOnline: true,
-    sharing: false,
-    chat: [{ from: 'host', fromName: 'Hana Host', message: 'welcome', timestamp: '2026-01-01T00:00:00.000Z' }],
-    ...overrides,
-  };
-}
+import { FakeRoomSocket, joinResult, type Handler } from '../../testing/fakeRoomSocket';
+import { RoomRequestError } from './roomSocket';
+import type { RoomRequestName } from './roomProtocol';
 
 async function joinedGuest(handlers: Partial<Record<RoomRequestName, Handler>> = {}, result = joinResult()) {
   const socket = new FakeRoomSocket({ 'join-room': () => result, ...handlers });
@@ -194,7 +127,11 @@ describe('room connection', () => {
     socket = joined.socket;
     await expect(joined.room.sendChat('   ')).resolves.toBe(false);
     await expect(joined.room.sendChat('  hi  ')).resolves.toBe(true);
-    expect(socket.sent.find((s) => s.event === 'chat')?.payload).toEqual({ roomId: 'r1', message: 'hi' });
+    expect(socket.sent.find((s) => s.event === 'chat')?.payload).toEqual({
+      roomId: 'r1',
+      message: 'hi',
+      id: expect.stringMatching(/^[A-Za-z0-9_-]+$/),
+    });
     expect(joined.room.getState().chat.at(-1)).toMatchObject({ message: 'hi', own: true });
     socket.serverSends('chat', { ...mine, from: 'host', message: 'yo' });
     expect(joined.room.getState().chat.at(-1)).toMatchObject({ message: 'yo', own: false });

@@ -2,6 +2,7 @@ import { CURSOR_MAX_PER_SECOND } from '@riffroom/protocol';
 import { startAudioMeter } from './audioMeter';
 import type { ProgramAudioSource } from './capture';
 import { HostMedia } from './hostMedia';
+import { createP2pTier, P2pError, type P2pChatMessage, type P2pFactory, type P2pTier } from './p2pTier';
 import { withRetries, withTimeout } from './retry';
 import { RelayGuest } from './relayGuest';
 import { RelayHost } from './relayHost';
@@ -18,12 +19,16 @@ export interface RoomConnectionOptions {
   token: string | null;
   /**
    * A guest's forced tier (the `?tier=` URL parameter, for operators and tests); without it the SFU
-   * is tried first and the relay when the SFU fails. The host tries the SFU and serves the relay
-   * whenever guests subscribe to it; with its SFU failed it shows the relay's fallback banner.
+   * is tried first, then peer-to-peer, then the relay. The host tries the SFU and serves the
+   * peer-to-peer and relay tiers to whichever guests use them; with its SFU failed it shows the
+   * fallback banner of the tier it can still serve.
    */
   tier?: MediaTier;
-  /** Tests hand in their own socket. */
+  /** Host, signed in: records its PeerJS id on the room (PATCH /api/rooms/{roomId}/peer). */
+  announcePeer?: (peerId: string) => Promise<void>;
+  /** Tests hand in their own socket and peer-to-peer side. */
   socket?: RoomSocket;
+  p2p?: P2pFactory;
 }
 
 /** One room screen's live connection; React reads `getState` through useSyncExternalStore. */
@@ -59,6 +64,7 @@ class LiveRoomConnection implements RoomConnection {
   private readonly host: HostMedia | null;
   private readonly relayHost: RelayHost | null;
   private readonly relayGuest: RelayGuest | null;
+  private readonly p2p: P2pTier;
   private readonly cleanups: Array<() => void> = [];
   private joined = false;
   private closed = false;
@@ -85,13 +91,41 @@ class LiveRoomConnection implements RoomConnection {
             if (this.store.get().relayLive !== relayLive) this.store.set({ relayLive });
           })
         : null;
+    this.p2p = (options.p2p ?? createP2pTier)(options.role, {
+      socket: this.socket,
+      roomId: options.roomId,
+      announcePeer: options.announcePeer,
+      listener: {
+        onChat: (message) => this.addChat(message, false),
+        onMedia: (video, audio) => {
+          if (this.store.get().tier === 'p2p') this.store.set({ remoteVideo: video, remoteAudio: audio });
+        },
+        onFailed: () => {
+          if (this.closed) return;
+          if (this.store.get().tier === 'p2p') void this.connectMedia();
+          // The host's peer is gone: open another so its guests can dial it again.
+          else if (this.options.role === 'host') void this.p2p.start().catch(() => {});
+        },
+      },
+    });
     this.listen();
+    const host = this.host;
+    if (host) {
+      // Peer-to-peer guests get what the host shares: the screen and the program audio being sent.
+      this.cleanups.push(
+        this.store.subscribe(() => {
+          const { preview, programAudio } = this.store.get();
+          const video = preview?.getVideoTracks()[0] ?? null;
+          this.p2p.setShare({ video, audio: host.programAudioTrack(), audioBitrate: programAudio.bitrate });
+        }),
+      );
+    }
     // The relay encodes whatever the host shares: the preview is the shared screen while sharing.
     const relayHost = this.relayHost;
     if (relayHost) this.cleanups.push(this.store.subscribe(() => relayHost.setSource(this.store.get().preview)));
     this.cleanups.push(
       startAudioMeter(
-        () => this.sfu.statsOf('program-audio'),
+        async () => (await this.sfu.statsOf('program-audio')) ?? (await this.p2p.stats()),
         (audioStats) => this.store.set({ audioStats }),
       ),
     );
@@ -104,7 +138,17 @@ class LiveRoomConnection implements RoomConnection {
   async sendChat(text: string): Promise<boolean> {
     const message = text.trim();
     if (!message) return false;
-    const sent = await this.socket.request('chat', { roomId: this.options.roomId, message });
+    const id = crypto.randomUUID();
+    // Host and peer-to-peer guests also send it over the data connection; the socket copy (the
+    // room's record, which everyone gets) carries the same id, so each screen shows it once.
+    const direct = this.sendDirect(id, message);
+    let sent;
+    try {
+      sent = await this.socket.request('chat', { roomId: this.options.roomId, message, id });
+    } catch (error) {
+      if (direct) return true;
+      throw error;
+    }
     // An anonymous guest learns its chat identity (the server's guest id) from its first message.
     if (sent?.from && this.chatKey !== sent.from) {
       this.chatKey = sent.from;
@@ -158,6 +202,7 @@ class LiveRoomConnection implements RoomConnection {
     this.host?.close();
     this.relayHost?.close();
     this.relayGuest?.close();
+    this.p2p.close();
     this.sfu.close();
     this.socket.close();
   }
@@ -195,6 +240,9 @@ class LiveRoomConnection implements RoomConnection {
       peers: peers.filter((peer) => peer.peerId !== self.peerId),
       hostPresence: this.options.role === 'host' || hostOnline ? 'online' : 'waiting',
     });
+    // The host serves the peer-to-peer tier whatever its own tier, and announces its peer id again
+    // after every (re)join: the server forgot it with the old socket.
+    if (this.options.role === 'host') void this.p2p.start().catch(() => {});
   }
 
   /**
@@ -206,29 +254,49 @@ class LiveRoomConnection implements RoomConnection {
     const run = ++this.mediaRun;
     const superseded = () => this.closed || run !== this.mediaRun;
     this.store.set({ status: 'connecting', error: null });
-    for (const tier of this.tiersToTry()) {
+    const tiers = this.tiersToTry();
+    let lastError: unknown = null;
+    for (const tier of tiers) {
       try {
         await this.startTier(tier);
         if (superseded()) return;
         // A fallback tier carries the media now: the SFU's half-open transports would only fail again.
         if (tier !== 'sfu') this.sfu.suspend();
+        if (tier !== 'p2p' && this.options.role === 'guest') this.p2p.suspend();
         this.store.set({ status: tier === 'sfu' ? 'connected' : 'connected-fallback', tier, error: null });
         return;
-      } catch {
+      } catch (error) {
+        lastError = error;
+        if (tier === 'p2p' && this.options.role === 'guest') this.p2p.suspend();
         if (superseded()) return;
       }
     }
-    this.store.set({ status: 'error', tier: null, error: 'Unable to connect. Please try again.' });
+    // Forced onto peer-to-peer alone, say what went wrong there (peerErrors.ts); else the spec's text.
+    const onlyP2p = tiers.length === 1 && tiers[0] === 'p2p' && lastError instanceof RoomRequestError;
+    const error = onlyP2p ? (lastError as RoomRequestError).message : 'Unable to connect. Please try again.';
+    this.store.set({ status: 'error', tier: null, error });
   }
 
-  /** The tiers to try, best first; the peer-to-peer tier goes between the SFU and the relay. */
+  /** The tiers to try, best first (spec part 4): SFU, then peer-to-peer, then the relay. */
   private tiersToTry(): MediaTier[] {
     if (this.options.role === 'guest' && this.options.tier) return [this.options.tier];
-    // Once fallen back, a reconnect resumes the relay rather than spending another 30 s on the SFU.
-    return this.store.get().tier === 'relay' ? ['relay'] : ['sfu', 'relay'];
+    // Once fallen back, a reconnect resumes the fallback rather than spending another 30 s on the SFU.
+    const current = this.store.get().tier;
+    if (current === 'relay') return ['relay'];
+    if (current === 'p2p') return ['p2p', 'relay'];
+    return ['sfu', 'p2p', 'relay'];
   }
 
   private async startTier(tier: MediaTier): Promise<void> {
+    if (tier === 'p2p') {
+      // Spec part 9: 10 s for the fallback server, and its own timeout message.
+      await withTimeout(this.p2p.start()).catch((error: unknown) => {
+        if (error instanceof RoomRequestError && error.code === 'room/connection-timeout')
+          throw new P2pError('timeout', 'Fallback connection timeout');
+        throw error;
+      });
+      return;
+    }
     if (tier === 'relay') {
       // The host serves the relay whenever guests subscribe, whatever its own tier: with its SFU
       // down, its guests still see the screen through the relay, so it is a fallback, not an error.
@@ -243,8 +311,26 @@ class LiveRoomConnection implements RoomConnection {
     });
   }
 
-  private onRelay(): boolean {
-    return this.store.get().tier === 'relay';
+  /** On a fallback tier the SFU's events are not ours to act on. */
+  private onFallback(): boolean {
+    const { tier } = this.store.get();
+    return tier === 'relay' || tier === 'p2p';
+  }
+
+  /** Sends a chat message over the peer-to-peer data connections; true when one took it. */
+  private sendDirect(id: string, message: string): boolean {
+    const self = this.store.get().self;
+    if (!self) return false;
+    const entry: P2pChatMessage = {
+      id,
+      from: this.chatKey ?? self.peerId,
+      fromName: self.user_name,
+      message,
+      timestamp: new Date().toISOString(),
+    };
+    if (!this.p2p.sendChat(entry)) return false;
+    this.addChat(entry, false);
+    return true;
   }
 
   private listen(): void {
@@ -272,12 +358,12 @@ class LiveRoomConnection implements RoomConnection {
           this.store.set({ remoteVideo: null, remoteAudio: null, cursor: null, relayLive: false });
       }),
       on('sfu:new-producer', (producer) => {
-        if (this.options.role === 'guest' && !this.onRelay())
+        if (this.options.role === 'guest' && !this.onFallback())
           void this.sfu.consume(producer).catch(() => this.connectMedia());
       }),
       on('sfu:producer-closed', ({ producerId }) => this.sfu.producerClosed(producerId)),
       on('sfu:reconnect', () => {
-        if (!this.onRelay()) void this.connectMedia();
+        if (!this.onFallback()) void this.connectMedia();
       }),
       on('room-ended', () => {
         this.store.set({ ended: true, remoteVideo: null, remoteAudio: null, cursor: null, relayLive: false });
@@ -296,10 +382,27 @@ class LiveRoomConnection implements RoomConnection {
     );
   }
 
-  private addChat(message: ChatMessage): void {
+  /**
+   * Shows a message once. One with a sender's id may come twice (peer to peer and by socket): the
+   * first shows it, and the socket's copy, the room's record, corrects the author and time.
+   */
+  private addChat(message: ChatMessage, fromSocket = true): void {
+    const { id: messageId, ...fields } = message;
+    const known = messageId ? this.store.get().chat.find((entry) => entry.messageId === messageId) : undefined;
+    if (known) {
+      if (!fromSocket) return;
+      this.store.set((state) => ({
+        chat: state.chat.map((entry) =>
+          entry === known ? { ...entry, ...fields, own: fields.from === this.chatKey || entry.own } : entry,
+        ),
+      }));
+      return;
+    }
     this.chatSerial += 1;
-    const own = message.from === this.chatKey;
-    this.store.set((state) => ({ chat: [...state.chat, { ...message, id: this.chatSerial, own }] }));
+    const own = message.from === this.chatKey || (!fromSocket && message.from === this.store.get().self?.peerId);
+    this.store.set((state) => ({
+      chat: [...state.chat, { ...fields, id: this.chatSerial, own, ...(messageId ? { messageId } : {}) }],
+    }));
   }
 
   private showTrack(source: MediaSource, track: MediaStreamTrack): void {

@@ -12,11 +12,13 @@ import type {
   JoinRoomResult,
   MediaKind,
   MediaSource,
+  PeerReadyPayload,
   ProducerInfo,
   RelayAccepted,
   RelayDemand,
   RelaySubscribePayload,
   RoomOnlyPayload,
+  RtcConfig,
   ScreenFramePayload,
   ServerToClientEvents,
 } from '@riffroom/protocol';
@@ -73,6 +75,10 @@ export interface RoomRequests {
   'sfu:resume-consumer': [{ roomId: string; consumerId: string }, undefined];
   'relay:subscribe': [RelaySubscribePayload, RelayDemand];
   'screen-frame': [ScreenFramePayload, RelayAccepted];
+  // Peer-to-peer tier: the ICE servers, announcing our PeerJS id, and the others' ids.
+  'rtc-config': [Record<string, never>, RtcConfig];
+  'peer-ready': [PeerReadyPayload, undefined];
+  'get-peers': [RoomOnlyPayload, string[]];
 }
 
 export type RoomRequestName = keyof RoomRequests;

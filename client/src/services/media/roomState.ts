@@ -5,10 +5,10 @@ import type { ProgramAudioSource } from './capture';
 export type ConnectionStatus = 'initializing' | 'connecting' | 'connected' | 'connected-fallback' | 'error';
 
 /**
- * The media tiers of design.md §4 this client can use. 'sfu' is 'connected'; the fallbacks are
- * 'connected-fallback' and the tier says which banner to show (the peer-to-peer tier slots in here).
+ * The media tiers of design.md §4, best first. 'sfu' is 'connected'; the fallbacks are
+ * 'connected-fallback' and the tier says which banner to show.
  */
-export type MediaTier = 'sfu' | 'relay';
+export type MediaTier = 'sfu' | 'p2p' | 'relay';
 
 /** Someone else in the room; name and role may be missing (shown as 'Guest' and 'viewer'). */
 export interface PeerEntry {
@@ -26,6 +26,8 @@ export interface ChatEntry {
   message: string;
   timestamp: string | number;
   own: boolean;
+  /** The sender's id for the message: a copy that came both peer to peer and by socket shows once. */
+  messageId?: string;
 }
 
 export interface ProgramAudioState {

@@ -1,0 +1,201 @@
+import type { DataConnection, MediaConnection, Peer } from 'peerjs';
+import { DataLink } from './p2pData';
+import {
+  openPeer,
+  P2pError,
+  stereoOpusSdp,
+  type P2pChatMessage,
+  type P2pContext,
+  type P2pShare,
+  type P2pTier,
+} from './p2pPeer';
+
+interface Guest {
+  link: DataLink;
+  /** The guest said guest-joined: it is listening for our call. */
+  ready: boolean;
+  call: MediaConnection | null;
+}
+
+/** Errors after which this peer can no longer be reached: open a new one. */
+const FATAL = new Set([
+  'browser-incompatible',
+  'invalid-id',
+  'invalid-key',
+  'network',
+  'ssl-unavailable',
+  'server-error',
+  'socket-error',
+  'socket-closed',
+  'unavailable-id',
+]);
+
+/**
+ * The host's side of the peer-to-peer tier. Guests dial a data connection to the host's announced
+ * id; once one says guest-joined the host calls it with what it shares, and calls every ready guest
+ * again whenever that changes (sharing starts or stops, another audio source), so a guest that came
+ * before the screen gets it the moment sharing starts. Served whatever the host's own tier is.
+ */
+export class P2pHost implements P2pTier {
+  private peer: Peer | null = null;
+  private opening: Promise<Peer> | null = null;
+  private readonly guests = new Map<string, Guest>();
+  private share: P2pShare | null = null;
+  private closed = false;
+
+  constructor(private readonly context: P2pContext) {}
+
+  async start(): Promise<void> {
+    const peer = await this.open();
+    // Again on every start: after a rejoin the server has forgotten the id with the old socket.
+    await this.context.socket.request('peer-ready', { roomId: this.context.roomId, peerId: peer.id, isHost: true });
+    void this.context.announcePeer?.(peer.id).catch(() => {
+      // PATCH .../peer only records the id; get-peers is what guests use.
+    });
+  }
+
+  suspend(): void {
+    // Guests may be on this tier whatever the host's own tier is: keep serving them.
+  }
+
+  setShare(share: P2pShare | null): void {
+    const before = this.share;
+    this.share = share && (share.video || share.audio) ? share : null;
+    const sameTracks = before?.video === this.share?.video && before?.audio === this.share?.audio;
+    if (sameTracks && before?.audioBitrate === this.share?.audioBitrate) return;
+    for (const guest of this.guests.values()) {
+      if (!guest.ready) continue;
+      if (sameTracks && guest.call) capAudioBitrate(guest.call.peerConnection, this.share?.audioBitrate);
+      else this.callGuest(guest);
+    }
+  }
+
+  sendChat(message: P2pChatMessage): boolean {
+    let sent = false;
+    for (const guest of this.guests.values()) if (guest.link.send({ type: 'chat', message })) sent = true;
+    return sent;
+  }
+
+  async stats(): Promise<RTCStatsReport | null> {
+    return null;
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const guest of this.guests.values()) this.drop(guest);
+    this.peer?.destroy();
+    this.peer = null;
+  }
+
+  private open(): Promise<Peer> {
+    if (this.closed) return Promise.reject(new P2pError('disconnected'));
+    if (this.peer && this.peer.open) return Promise.resolve(this.peer);
+    this.opening ??= openPeer(this.context.socket)
+      .then((peer) => {
+        if (this.closed) {
+          peer.destroy();
+          throw new P2pError('disconnected');
+        }
+        this.attach(peer);
+        return peer;
+      })
+      .finally(() => {
+        this.opening = null;
+      });
+    return this.opening;
+  }
+
+  private attach(peer: Peer): void {
+    this.peer = peer;
+    peer.on('connection', (connection) => this.admit(connection));
+    // Guests do not call the host: it calls them (see the class comment).
+    peer.on('call', (call) => call.close());
+    peer.on('disconnected', () => {
+      // The signalling socket dropped; open calls carry on. Register the same id again.
+      if (!this.closed && this.peer === peer && !peer.destroyed) peer.reconnect();
+    });
+    peer.on('error', (error) => {
+      if (this.closed || this.peer !== peer || !FATAL.has(error.type)) return;
+      this.peer = null;
+      peer.destroy();
+      this.context.listener.onFailed(new P2pError(error.type));
+    });
+  }
+
+  private admit(connection: DataConnection): void {
+    this.guests.get(connection.peer)?.link.connection.close();
+    const guest: Guest = {
+      ready: false,
+      call: null,
+      link: new DataLink(connection, (message) => {
+        if (message.type === 'guest-joined') {
+          guest.ready = true;
+          this.callGuest(guest);
+        } else this.context.listener.onChat(message.message);
+      }),
+    };
+    this.guests.set(connection.peer, guest);
+    connection.on('close', () => {
+      if (this.guests.get(connection.peer) === guest) this.drop(guest);
+    });
+    connection.on('error', () => {
+      // 'close' follows; the guest dials again if it still wants us.
+    });
+  }
+
+  private drop(guest: Guest): void {
+    this.guests.delete(guest.link.connection.peer);
+    guest.call?.close();
+    guest.call = null;
+    guest.link.connection.close();
+  }
+
+  private callGuest(guest: Guest): void {
+    guest.call?.close();
+    guest.call = null;
+    const share = this.share;
+    const peer = this.peer;
+    if (!share || !peer || this.closed) return;
+    const tracks = [share.video, share.audio].filter((track): track is MediaStreamTrack => track !== null);
+    const call = peer.call(guest.link.connection.peer, new MediaStream(tracks), {
+      sdpTransform: (sdp: string) => stereoOpusSdp(sdp),
+    });
+    guest.call = call;
+    call.on('close', () => {
+      if (guest.call === call) guest.call = null;
+    });
+    call.on('error', () => {
+      // The guest's data connection tells us whether it is still there.
+    });
+    capAudioBitrate(call.peerConnection, share.audioBitrate);
+  }
+}
+
+/**
+ * The program audio's Opus bitrate, as the SFU tier sets it: the SDP allows up to 510 kbps and the
+ * sender's encoding cap picks the chosen rate. Applied once the connection is up (before that the
+ * sender has no negotiated encodings).
+ */
+function capAudioBitrate(connection: RTCPeerConnection | undefined, bitrate: number | undefined): void {
+  if (!connection || !bitrate) return;
+  const apply = async () => {
+    for (const sender of connection.getSenders()) {
+      if (sender.track?.kind !== 'audio') continue;
+      const parameters = sender.getParameters();
+      const [encoding] = parameters.encodings ?? [];
+      if (!encoding) continue;
+      encoding.maxBitrate = bitrate;
+      await sender.setParameters(parameters);
+    }
+  };
+  const onState = () => {
+    if (connection.connectionState !== 'connected') return;
+    connection.removeEventListener('connectionstatechange', onState);
+    void apply().catch(() => {
+      // A sender closed meanwhile: the next call sets it again.
+    });
+  };
+  connection.addEventListener('connectionstatechange', onState);
+  onState();
+}
