@@ -8,32 +8,10 @@ import { openPage, type WatchedPage } from '../support/browser.js';
 import { useBoxAndChromium } from '../support/e2e-suite.js';
 import { joinByInviteLink, openHostRoom, untilVideoShows } from '../support/room-pages.js';
 import { QUADRANT_COLOURS } from '../support/studio-capture.js';
+import { measuredKbps } from '../support/room-audio.js';
 import { until } from '../support/until.js';
 
 const suite = useBoxAndChromium();
-
-/** Inbound (guest) or outbound (host) program audio as the page's own RTCPeerConnections report it. */
-async function audioRtpStats(page: Page, direction: 'inbound-rtp' | 'outbound-rtp') {
-  return page.evaluate(async (direction) => {
-    const connections = (window as unknown as { __testPeerConnections: RTCPeerConnection[] }).__testPeerConnections;
-    for (const connection of connections) {
-      if (connection.connectionState === 'closed') continue;
-      const report = await connection.getStats();
-      for (const stats of report.values()) {
-        if (stats.type !== direction || stats.kind !== 'audio') continue;
-        const codec = report.get(stats.codecId);
-        return {
-          bytes: (stats.bytesReceived ?? stats.bytesSent) as number,
-          timestamp: stats.timestamp as number,
-          channels: codec?.channels as number | undefined,
-          fmtp: (codec?.sdpFmtpLine ?? '') as string,
-          mimeType: codec?.mimeType as string | undefined,
-        };
-      }
-    }
-    return null;
-  }, direction);
-}
 
 /** What the guest's program audio element decodes: energy per channel and how alike L and R are. */
 async function decodedChannels(page: Page) {
@@ -68,15 +46,6 @@ async function decodedChannels(page: Page) {
     await context.close();
     return { leftEnergy, rightEnergy, correlation: cross / Math.sqrt(leftEnergy * rightEnergy || 1) };
   });
-}
-
-async function measuredKbps(page: Page, direction: 'inbound-rtp' | 'outbound-rtp', windowMs = 3000) {
-  const first = await until(() => audioRtpStats(page, direction), { what: `${direction} audio stats` });
-  await until(async () => ((await audioRtpStats(page, direction))?.timestamp ?? 0) - first.timestamp >= windowMs, {
-    what: 'a measuring window of audio stats',
-  });
-  const last = (await audioRtpStats(page, direction))!;
-  return { kbps: ((last.bytes - first.bytes) * 8) / (last.timestamp - first.timestamp), codec: last };
 }
 
 describe('collaboration room over the SFU, in Chromium', () => {

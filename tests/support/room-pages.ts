@@ -73,13 +73,13 @@ export async function openHostRoom(browser: Browser, baseUrl: string, account: A
 
 /**
  * An anonymous guest (a fresh context) opening the host's invite link, by default on the SFU; a
- * forced tier (`?tier=relay`) waits for that tier's banner instead.
+ * forced tier (`?tier=relay`, `p2p`) waits for that tier's banner instead.
  */
 export async function joinByInviteLink(
   browser: Browser,
   baseUrl: string,
   host: Page,
-  { tier, banner = 'Connected (High Performance)' }: { tier?: 'sfu' | 'relay'; banner?: string } = {},
+  { tier, banner = 'Connected (High Performance)' }: { tier?: 'sfu' | 'p2p' | 'relay'; banner?: string } = {},
 ): Promise<WatchedPage> {
   const link = await host.getByLabel('Invite link').inputValue();
   const guest = await openPage(browser, baseUrl);
