@@ -2,7 +2,7 @@
 // Code passed to page.evaluate runs in the browser, so this file sees DOM types.
 import { describe, expect, it } from 'vitest';
 import { newAccount } from '../support/accounts.js';
-import type { WatchedPage } from '../support/browser.js';
+import { openPage, type WatchedPage } from '../support/browser.js';
 import { useBoxAndChromium } from '../support/e2e-suite.js';
 import { joinByInviteLink, openHostRoom, untilVideoShows } from '../support/room-pages.js';
 import { QUADRANT_COLOURS } from '../support/studio-capture.js';
@@ -14,34 +14,55 @@ import { QUADRANT_COLOURS } from '../support/studio-capture.js';
  */
 const suite = useBoxAndChromium({ RTC_LISTEN_IP: '127.0.0.1', RTC_ANNOUNCED_ADDRESS: '127.0.0.2' });
 const RELAY_WARNING = 'Using server relay mode (lower quality)...';
-/** 3 SFU attempts of 10 s each (spec part 9), then the relay's own connect, with some slack. */
+const CLOUD_BACKUP = 'Connected (Cloud Backup)';
+/** 3 SFU attempts of 10 s each (spec part 9), then the next tier's own connect, with some slack. */
 const FALLBACK_MS = 3 * 10_000 + 15_000;
 
 describe('collaboration room with the SFU port unreachable, in Chromium', () => {
   let host: WatchedPage;
   let guest: WatchedPage;
 
-  it('the host, once sharing, finds its SFU transport never connects and shows the relay fallback', async () => {
+  it('the host, once sharing, finds its SFU transport never connects and falls back to peer-to-peer', async () => {
     // Nothing to send yet: signalling alone makes the first attempt pass (see SfuTier.start).
     host = await openHostRoom(suite.browser, suite.box.baseUrl, newAccount('fallback-host'));
     await host.page.getByRole('button', { name: 'Start Screen Share' }).click();
     await host.page.getByRole('button', { name: 'Stop Screen Share' }).waitFor();
     await untilVideoShows(host.page, 'host-preview', QUADRANT_COLOURS);
-    // The first produce gets 10 s to connect, then 3 more attempts: orange, never 'Unable to connect'.
-    const banner = host.page.getByText(RELAY_WARNING);
+    // The first produce gets 10 s to connect, then 3 more attempts, then the peer server (reachable:
+    // it is plain HTTP on the box) makes the peer-to-peer tier work: orange, never 'Unable to connect'.
+    const banner = host.page.getByText(CLOUD_BACKUP);
     await banner.waitFor({ timeout: 10_000 + FALLBACK_MS });
     expect(await banner.getAttribute('data-tone')).toBe('fallback');
     expect(await host.page.getByText('Unable to connect. Please try again.').count()).toBe(0);
   }, 120_000);
 
-  it('a guest by the plain invite link tries the SFU, falls back to the relay and sees the host screen', async () => {
+  it('a guest by the plain invite link tries the SFU, falls back to peer-to-peer and sees the host screen', async () => {
     guest = await joinByInviteLink(suite.browser, suite.box.baseUrl, host.page, { banner: 'Connecting...' });
-    const banner = guest.page.getByText(RELAY_WARNING);
+    // Host and guest share the loopback: their peer connection works where the SFU's port does not.
+    const banner = guest.page.getByText(CLOUD_BACKUP);
     await banner.waitFor({ timeout: FALLBACK_MS });
     expect(await banner.getAttribute('data-tone')).toBe('fallback');
-    expect(await guest.page.getByTestId('remote-screen').count()).toBe(0);
-    await untilVideoShows(guest.page, 'relay-canvas', QUADRANT_COLOURS);
+    await untilVideoShows(guest.page, 'remote-screen', QUADRANT_COLOURS);
     expect(await guest.page.getByText('Connected (High Performance)').count()).toBe(0);
+  }, 90_000);
+
+  it('a guest where peer-to-peer fails too (no RTCPeerConnection) ends on the relay and sees the host screen', async () => {
+    const link = await host.page.getByLabel('Invite link').inputValue();
+    const relayGuest = await openPage(suite.browser, suite.box.baseUrl);
+    // Without RTCPeerConnection the SFU attempts fail at once and PeerJS reports browser-incompatible.
+    await relayGuest.page.addInitScript(() => {
+      // Both names: PeerJS' WebRTC adapter would bring the prefixed one back as RTCPeerConnection.
+      delete (window as unknown as { RTCPeerConnection?: unknown }).RTCPeerConnection;
+      delete (window as unknown as { webkitRTCPeerConnection?: unknown }).webkitRTCPeerConnection;
+    });
+    await relayGuest.page.goto(link);
+    const banner = relayGuest.page.getByText(RELAY_WARNING);
+    await banner.waitFor({ timeout: FALLBACK_MS });
+    expect(await banner.getAttribute('data-tone')).toBe('fallback');
+    expect(await relayGuest.page.getByTestId('remote-screen').count()).toBe(0);
+    await untilVideoShows(relayGuest.page, 'relay-canvas', QUADRANT_COLOURS);
+    expect(relayGuest.dialogs).toEqual([]);
+    await relayGuest.page.context().close();
   }, 90_000);
 
   it('when the host stops sharing, the guest is told to wait again', async () => {

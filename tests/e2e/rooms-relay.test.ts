@@ -46,12 +46,15 @@ describe('collaboration room over the frame relay (?tier=relay), in Chromium', (
     await guest.page.getByText('relay guest, welcome').waitFor();
   });
 
-  it('a guest whose SFU tier fails (a browser without WebRTC) falls back to the relay on its own', async () => {
+  it('a guest whose SFU and peer-to-peer tiers fail (a browser without WebRTC) falls back to the relay on its own', async () => {
     const link = await host.page.getByLabel('Invite link').inputValue();
     const fallback = await openPage(suite.browser, suite.box.baseUrl);
-    // mediasoup-client cannot make a Device without RTCPeerConnection, so every SFU attempt fails.
+    // mediasoup-client cannot make a Device without RTCPeerConnection, so every SFU attempt fails, and
+    // PeerJS reports browser-incompatible, so the peer-to-peer tier fails too.
     await fallback.page.addInitScript(() => {
+      // Both names: PeerJS' WebRTC adapter would bring the prefixed one back as RTCPeerConnection.
       delete (window as unknown as { RTCPeerConnection?: unknown }).RTCPeerConnection;
+      delete (window as unknown as { webkitRTCPeerConnection?: unknown }).webkitRTCPeerConnection;
     });
     await fallback.page.goto(link);
     await fallback.page.getByText(RELAY_WARNING).waitFor({ timeout: 45_000 });
