@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messageSchema } from './messages.js';
+import { roomTierSchema } from './rooms.js';
 import { incomingBookingSchema } from './sessions.js';
 
 /**
@@ -13,6 +14,8 @@ export const busEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('new-booking-request'), toUid: z.string(), request: incomingBookingSchema }),
   /** The host ended a room: the media node closes its media and sockets. */
   z.object({ type: z.literal('room-ended'), roomId: z.string() }),
+  /** The host changed the room's tier: its guests choose their tier again. */
+  z.object({ type: z.literal('room-settings'), roomId: z.string(), tier: roomTierSchema }),
 ]);
 export type BusEvent = z.infer<typeof busEventSchema>;
 

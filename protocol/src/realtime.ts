@@ -7,6 +7,7 @@ import type {
   JoinRoomResult,
   ParticipantEvent,
   ProducerInfo,
+  RoomTier,
   RoomUpdate,
   SfuReconnectReason,
   TransportInfo,
@@ -35,6 +36,8 @@ export interface ServerToClientEvents {
   'participant-joined': (participant: ParticipantEvent) => void;
   'participant-left': (participant: ParticipantEvent) => void;
   'room-update': (update: RoomUpdate) => void;
+  /** The host changed the room's tier (PATCH .../settings): guests choose their tier again. */
+  'room-settings': (settings: { tier: RoomTier }) => void;
   'host-left': (payload: Record<string, never>) => void;
   'cursor-move': (position: { x: number; y: number }) => void;
   'stop-sharing': (payload: Record<string, never>) => void;

@@ -8,20 +8,24 @@ import {
 } from './rooms.js';
 
 describe('room schemas', () => {
-  it('fills the spec defaults: public, 10 participants, guests allowed', () => {
+  it("fills the spec defaults: public, 10 participants, guests allowed (and the tier 'auto')", () => {
     expect(createRoomBodySchema.parse({ name: 'Mix' }).settings).toEqual({
       isPublic: true,
       maxParticipants: 10,
       allowGuestAccess: true,
+      tier: 'auto',
     });
     expect(createRoomBodySchema.parse({ name: 'Mix', settings: { maxParticipants: null } }).settings).toEqual({
       isPublic: true,
       maxParticipants: 10,
       allowGuestAccess: true,
+      tier: 'auto',
     });
     expect(
       createRoomBodySchema.parse({ name: 'Mix', settings: { allowGuestAccess: false, maxParticipants: 3 } }).settings,
-    ).toEqual({ isPublic: true, maxParticipants: 3, allowGuestAccess: false });
+    ).toEqual({ isPublic: true, maxParticipants: 3, allowGuestAccess: false, tier: 'auto' });
+    expect(createRoomBodySchema.parse({ name: 'Mix', settings: { tier: 'p2p' } }).settings.tier).toBe('p2p');
+    expect(createRoomBodySchema.safeParse({ name: 'Mix', settings: { tier: 'fast' } }).success).toBe(false);
   });
 
   it('trims chat text and refuses blank or overlong text', () => {

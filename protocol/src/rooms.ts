@@ -26,7 +26,12 @@ import { z } from 'zod';
  */
 
 export const ROOM_ID_LENGTH = 7;
-export const ROOM_DEFAULT_SETTINGS = { isPublic: true, maxParticipants: 10, allowGuestAccess: true } as const;
+export const ROOM_DEFAULT_SETTINGS = {
+  isPublic: true,
+  maxParticipants: 10,
+  allowGuestAccess: true,
+  tier: 'auto',
+} as const;
 /** Upper bound a host may choose; one SFU room on one worker serves this many comfortably. */
 export const ROOM_MAX_PARTICIPANTS_LIMIT = 500;
 export const ROOM_NAME_MAX_LENGTH = 100;
@@ -57,10 +62,19 @@ export const roomIdSchema = z
   .regex(/^[A-Za-z0-9_-]+$/, 'must be a room id');
 export const roomIdParamsSchema = z.object({ roomId: roomIdSchema });
 
+/**
+ * The media tier a room's guests use: 'auto' tries the SFU, then peer-to-peer, then the relay
+ * (design.md §4); the others force one. A guest's `?tier=` URL parameter still wins (operators, tests).
+ */
+export const ROOM_TIERS = ['auto', 'sfu', 'p2p', 'relay'] as const;
+export const roomTierSchema = z.enum(ROOM_TIERS);
+export type RoomTier = z.infer<typeof roomTierSchema>;
+
 export const roomSettingsSchema = z.object({
   isPublic: z.boolean(),
   maxParticipants: z.number().int().min(1).max(ROOM_MAX_PARTICIPANTS_LIMIT),
   allowGuestAccess: z.boolean(),
+  tier: roomTierSchema,
 });
 export type RoomSettings = z.infer<typeof roomSettingsSchema>;
 
@@ -77,6 +91,7 @@ export const roomSettingsInputSchema = z
       .optional()
       .transform((value) => value ?? ROOM_DEFAULT_SETTINGS.maxParticipants),
     allowGuestAccess: z.boolean().default(ROOM_DEFAULT_SETTINGS.allowGuestAccess),
+    tier: roomTierSchema.default(ROOM_DEFAULT_SETTINGS.tier),
   })
   .default({ ...ROOM_DEFAULT_SETTINGS });
 
@@ -99,6 +114,10 @@ export type CreateRoomResponse = z.infer<typeof createRoomResponseSchema>;
 /** PATCH /api/rooms/{roomId}/peer: the host's PeerJS id, for the fallback tier. */
 export const roomPeerBodySchema = z.object({ peerId: z.string().trim().min(1).max(128) });
 export type RoomPeerBody = z.infer<typeof roomPeerBodySchema>;
+
+/** PATCH /api/rooms/{roomId}/settings (host only): what the host may change while the room runs. */
+export const roomSettingsPatchSchema = z.object({ tier: roomTierSchema });
+export type RoomSettingsPatch = z.infer<typeof roomSettingsPatchSchema>;
 
 /** POST /api/rooms/{roomId}/join. 'host' is granted only to the room's host; others get what they ask. */
 export const joinRoomBodySchema = z.object({ role: z.enum(ROOM_ROLES).default('participant') });

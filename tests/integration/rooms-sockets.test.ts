@@ -187,6 +187,40 @@ describe('room sockets', () => {
     expect(g.heard.get('user-left')).toEqual([{ peerId: h.join.self.peerId }]);
   });
 
+  it("echoes the sender's message id with the chat (peer-to-peer copies are shown once), and refuses a bad one", async () => {
+    const roomId = await createRoom();
+    const h = await joined(roomId, host.idToken);
+    const g = await joined(roomId);
+    const ack = await ask(g.socket, 'chat', {
+      roomId,
+      message: 'direct too',
+      id: 'b3f1c2d4-0000-4000-8000-000000000001',
+    });
+    expect(ack).toMatchObject({
+      ok: true,
+      data: { message: 'direct too', id: 'b3f1c2d4-0000-4000-8000-000000000001' },
+    });
+    await until(() => h.heard.get('chat')?.length === 1, { what: 'host hears the chat' });
+    expect(h.heard.get('chat')![0]).toMatchObject({ id: 'b3f1c2d4-0000-4000-8000-000000000001' });
+    expect(await ask(g.socket, 'chat', { roomId, message: 'x', id: 'not an id!' })).toMatchObject({
+      ok: false,
+      code: expect.stringMatching(/^validation\//),
+    });
+  });
+
+  it("tells the room's sockets when the host changes the tier setting", async () => {
+    const roomId = await createRoom({ tier: 'p2p' });
+    const g = await joined(roomId);
+    expect(g.join.room.settings.tier).toBe('p2p');
+    const res = await box.call('PATCH', `/api/rooms/${roomId}/settings`, {
+      token: host.idToken,
+      body: { tier: 'relay' },
+    });
+    expect(res.status).toBe(200);
+    await until(() => g.heard.get('room-settings')?.length === 1, { what: 'guest hears the new tier' });
+    expect(g.heard.get('room-settings')).toEqual([{ tier: 'relay' }]);
+  });
+
   it('ends the room for everyone when the host ends it', async () => {
     const roomId = await createRoom();
     await joined(roomId, host.idToken);

@@ -1,4 +1,4 @@
-import type { JoinRoomResult } from '@riffroom/protocol';
+import { ROOM_DEFAULT_SETTINGS, type JoinRoomResult } from '@riffroom/protocol';
 import type { RoomEvents, RoomRequestName } from '../services/media/roomProtocol';
 import { RoomRequestError, type RoomSocket } from '../services/media/roomSocket';
 
@@ -56,7 +56,7 @@ export function joinResult(overrides: Partial<JoinRoomResult> = {}): JoinRoomRes
     room: {
       roomId: 'r1',
       name: 'Late Night Session',
-      settings: { isPublic: true, maxParticipants: 10, allowGuestAccess: true },
+      settings: { ...ROOM_DEFAULT_SETTINGS },
       host: { firebase_uid: 'host', user_name: 'Hana Host' },
       participants: [],
       hostPeerId: null,

@@ -1,4 +1,4 @@
-import type { OwnProfile, PublicUser, Session } from '@riffroom/protocol';
+import type { OwnProfile, PublicUser, RoomSettingsPatch, Session } from '@riffroom/protocol';
 import { EMPTY_PROFILE, ROOM_DEFAULT_SETTINGS } from '@riffroom/protocol';
 import { vi } from 'vitest';
 import type { Services } from '../app/ServicesContext';
@@ -132,10 +132,14 @@ export function fakeApi(): Api {
     rooms: {
       create: vi.fn(async (body) => ({ roomId: 'room123', name: body.name, settings: { ...ROOM_DEFAULT_SETTINGS } })),
       setPeer: vi.fn(async () => {}),
+      updateSettings: vi.fn(async (_roomId: string, patch: RoomSettingsPatch) => ({
+        ...ROOM_DEFAULT_SETTINGS,
+        ...patch,
+      })),
       get: vi.fn(async (roomId: string) => ({
         roomId,
         name: 'Late Night Session',
-        settings: { isPublic: true, maxParticipants: 10, allowGuestAccess: true },
+        settings: { ...ROOM_DEFAULT_SETTINGS },
         host: { firebase_uid: 'host', user_name: 'Hana Host' },
         participants: [],
         hostPeerId: null,

@@ -1,7 +1,7 @@
 import type { BusEvent } from '@riffroom/protocol';
 import type { Logger } from 'pino';
 import type { RealtimeServer } from './types.js';
-import { userRoom } from './types.js';
+import { roomChannel, userRoom } from './types.js';
 
 /** Delivers API events to every socket of the users they name. */
 export function deliverBusEvent(io: RealtimeServer, event: BusEvent, logger: Logger): void {
@@ -19,6 +19,9 @@ export function deliverBusEvent(io: RealtimeServer, event: BusEvent, logger: Log
       return;
     case 'room-ended':
       // Handled by the room hub (realtime/server.ts): it closes media before the sockets.
+      return;
+    case 'room-settings':
+      io.to(roomChannel(event.roomId)).emit('room-settings', { tier: event.tier });
       return;
     default: {
       const exhaustive: never = event;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CURSOR_MAX_PER_SECOND } from '@riffroom/protocol';
 import { CHAT_MAX_PER_10S, LiveRoom, type MemberIdentity } from './live-room.js';
 
-const settings = { isPublic: true, maxParticipants: 2, allowGuestAccess: true };
+const settings = { isPublic: true, maxParticipants: 2, allowGuestAccess: true, tier: 'auto' as const };
 const host: MemberIdentity = { uid: 'host-uid', guestId: 'g-h', name: 'Hana' };
 const user = (uid: string): MemberIdentity => ({ uid, guestId: `g-${uid}`, name: uid });
 const guest = (id: string): MemberIdentity => ({ uid: null, guestId: id, name: 'Guest User' });

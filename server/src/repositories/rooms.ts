@@ -1,4 +1,4 @@
-import type { RoomParticipant, RoomRole, RoomSettings } from '@riffroom/protocol';
+import { ROOM_TIERS, type RoomParticipant, type RoomRole, type RoomSettings, type RoomTier } from '@riffroom/protocol';
 import type { Db } from '../db/connect.js';
 
 interface RoomRow {
@@ -8,6 +8,7 @@ interface RoomRow {
   is_public: boolean | number;
   max_participants: number;
   allow_guest_access: boolean | number;
+  tier: string;
   base_url: string | null;
   host_peer_id: string | null;
   created_at: number | string;
@@ -44,6 +45,7 @@ const toRecord = (row: RoomRow & { host_name: string | null }): RoomRecord => ({
     isPublic: Boolean(row.is_public),
     maxParticipants: Number(row.max_participants),
     allowGuestAccess: Boolean(row.allow_guest_access),
+    tier: (ROOM_TIERS as readonly string[]).includes(row.tier) ? (row.tier as RoomTier) : 'auto',
   },
   hostPeerId: row.host_peer_id,
   createdAt: Number(row.created_at),
@@ -63,6 +65,7 @@ export function roomsRepository(db: Db) {
           is_public: room.settings.isPublic,
           max_participants: room.settings.maxParticipants,
           allow_guest_access: room.settings.allowGuestAccess,
+          tier: room.settings.tier,
           base_url: room.baseUrl,
           created_at: room.createdAt,
         })
@@ -80,6 +83,10 @@ export function roomsRepository(db: Db) {
         .select('rooms.*', 'users.user_name as host_name')
         .first();
       return row && toRecord(row);
+    },
+
+    async setTier(roomId: string, tier: RoomTier): Promise<void> {
+      await db('rooms').where({ room_id: roomId }).update({ tier });
     },
 
     async setHostPeer(roomId: string, peerId: string): Promise<void> {

@@ -33,6 +33,7 @@ describe('rooms API', () => {
   it.each([
     ['POST', '/api/rooms/create'],
     ['PATCH', '/api/rooms/abc1234/peer'],
+    ['PATCH', '/api/rooms/abc1234/settings'],
     ['POST', '/api/rooms/abc1234/join'],
     ['POST', '/api/rooms/abc1234/leave'],
     ['POST', '/api/rooms/abc1234/end'],
@@ -46,7 +47,7 @@ describe('rooms API', () => {
     expect(room).toEqual({
       roomId: room.roomId,
       name: 'Late mix',
-      settings: { isPublic: true, maxParticipants: 10, allowGuestAccess: true },
+      settings: { isPublic: true, maxParticipants: 10, allowGuestAccess: true, tier: 'auto' },
     });
     const other = await createRoom();
     expect(other.roomId).not.toBe(room.roomId);
@@ -57,7 +58,7 @@ describe('rooms API', () => {
       name: 'Private',
       settings: { isPublic: false, maxParticipants: 2, allowGuestAccess: false },
     });
-    expect(room.settings).toEqual({ isPublic: false, maxParticipants: 2, allowGuestAccess: false });
+    expect(room.settings).toEqual({ isPublic: false, maxParticipants: 2, allowGuestAccess: false, tier: 'auto' });
   });
 
   it.each([
@@ -141,6 +142,45 @@ describe('rooms API', () => {
     expect((await getRoom(room.roomId)).body.room.hostPeerId).toBe('peer-123');
     const invalid = await api.call('PATCH', `/api/rooms/${room.roomId}/peer`, { token: host.idToken, body: {} });
     expect(invalid.status).toBe(400);
+  });
+
+  it('keeps a forced tier from creation, and only the host may change it; guests are told at once', async () => {
+    const room = await createRoom({ name: 'Forced', settings: { tier: 'p2p' } });
+    expect(room.settings).toMatchObject({ tier: 'p2p' });
+    expect((await getRoom(room.roomId)).body.room.settings).toMatchObject({ tier: 'p2p' });
+
+    const patch = (who: User, body: unknown) =>
+      api.call('PATCH', `/api/rooms/${room.roomId}/settings`, { token: who.idToken, body });
+    const refused = await patch(bob, { tier: 'relay' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('room/not-host');
+    for (const body of [{ tier: 'fastest' }, {}, { tier: null }]) {
+      const bad = await patch(host, body);
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.code).toMatch(/^validation\//);
+    }
+
+    const changed = await patch(host, { tier: 'relay' });
+    expect(changed.status).toBe(200);
+    expect(changed.body.settings).toEqual({
+      isPublic: true,
+      maxParticipants: 10,
+      allowGuestAccess: true,
+      tier: 'relay',
+    });
+    expect((await getRoom(room.roomId)).body.room.settings.tier).toBe('relay');
+    expect(published).toContainEqual({ type: 'room-settings', roomId: room.roomId, tier: 'relay' });
+    expect(
+      (await api.call('PATCH', '/api/rooms/nosuch1/settings', { token: host.idToken, body: { tier: 'sfu' } })).status,
+    ).toBe(404);
+  });
+
+  it('refuses an unknown tier at creation', async () => {
+    const res = await api.call('POST', '/api/rooms/create', {
+      token: host.idToken,
+      body: { name: 'Bad', settings: { tier: 'warp' } },
+    });
+    expect(res.status).toBe(400);
   });
 
   it('lets only the host end a room; then it is gone and room-ended is published once', async () => {

@@ -1,5 +1,11 @@
 import Router from '@koa/router';
-import { createRoomBodySchema, joinRoomBodySchema, roomIdParamsSchema, roomPeerBodySchema } from '@riffroom/protocol';
+import {
+  createRoomBodySchema,
+  joinRoomBodySchema,
+  roomIdParamsSchema,
+  roomPeerBodySchema,
+  roomSettingsPatchSchema,
+} from '@riffroom/protocol';
 import type { IdentityVerifier } from '../identity/types.js';
 import { caller, requireAuth, type AuthState } from '../middleware/authenticate.js';
 import { parseBody, parseParams } from '../middleware/validate.js';
@@ -26,6 +32,12 @@ export function roomRoutes(verifier: IdentityVerifier, rooms: RoomService): Rout
     const { peerId } = parseBody(ctx, roomPeerBodySchema);
     await rooms.setHostPeer(caller(ctx).uid, roomId, peerId);
     ctx.body = { ok: true };
+  });
+
+  router.patch('/:roomId/settings', auth, async (ctx) => {
+    const { roomId } = parseParams(roomIdParamsSchema, ctx.params);
+    const patch = parseBody(ctx, roomSettingsPatchSchema);
+    ctx.body = { settings: await rooms.updateSettings(caller(ctx).uid, roomId, patch) };
   });
 
   router.post('/:roomId/join', auth, async (ctx) => {

@@ -4,6 +4,8 @@ import {
   type CreateRoomInput,
   type CreateRoomResponse,
   type RoomRole,
+  type RoomSettings,
+  type RoomSettingsPatch,
   type RoomView,
 } from '@riffroom/protocol';
 import { AppError, forbidden, notFound } from '../errors.js';
@@ -88,6 +90,15 @@ export class RoomService {
     const room = await this.live(roomId);
     if (room.hostUid !== callerUid) throw forbidden('room/not-host', 'Only the host can set the room peer.');
     await this.rooms.setHostPeer(roomId, peerId);
+  }
+
+  /** Host only. A new tier goes to the room's guests at once (room-settings), who choose again. */
+  async updateSettings(callerUid: string, roomId: string, patch: RoomSettingsPatch): Promise<RoomSettings> {
+    const room = await this.live(roomId);
+    if (room.hostUid !== callerUid) throw forbidden('room/not-host', 'Only the host can change room settings.');
+    await this.rooms.setTier(roomId, patch.tier);
+    this.bus.publish({ type: 'room-settings', roomId, tier: patch.tier });
+    return { ...room.settings, tier: patch.tier };
   }
 
   /** The host joins as host whatever they ask; anyone else as participant or viewer, never host. */

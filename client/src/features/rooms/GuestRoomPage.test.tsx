@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { RoomView } from '@riffroom/protocol';
+import { ROOM_DEFAULT_SETTINGS, type RoomView } from '@riffroom/protocol';
 import { ALICE, apiError, fakeServices } from '../../testing/fakeServices';
 import { renderApp } from '../../testing/renderApp';
 
@@ -49,7 +49,7 @@ describe('Guest room screen', () => {
       resolveRoom({
         roomId: 'r1',
         name: 'Late Night Session',
-        settings: { isPublic: true, maxParticipants: 10, allowGuestAccess: true },
+        settings: { ...ROOM_DEFAULT_SETTINGS },
         host: { firebase_uid: 'host', user_name: 'Hana Host' },
         participants: [],
         hostPeerId: null,

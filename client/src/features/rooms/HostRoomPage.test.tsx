@@ -128,6 +128,27 @@ describe('Host room screen', () => {
     expect(fakes.alert).toHaveBeenCalledWith('Room link copied!');
   });
 
+  it("changes the room's 'Connection tier', and shows the old one again when the change fails", async () => {
+    const fakes = setup();
+    await openConnectedHostRoom(fakes);
+    const select = screen.getByLabelText<HTMLSelectElement>('Connection tier');
+    expect(select.value).toBe('auto');
+    expect([...select.options].map((option) => option.text)).toEqual([
+      'Automatic',
+      'Dedicated server',
+      'Peer-to-peer',
+      'Server relay',
+    ]);
+    await fakes.user.selectOptions(select, 'Peer-to-peer');
+    expect(fakes.services.api.rooms.updateSettings).toHaveBeenCalledWith('room123', { tier: 'p2p' });
+    await waitFor(() => expect(select.value).toBe('p2p'));
+    vi.mocked(fakes.services.api.rooms.updateSettings).mockRejectedValueOnce(apiError(500, 'internal', 'boom'));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await fakes.user.selectOptions(select, 'Server relay');
+    await waitFor(() => expect(select.value).toBe('p2p'));
+    await waitFor(() => expect(select.disabled).toBe(false));
+  });
+
   it('starts and stops the screen share, with the preview placeholder while not sharing', async () => {
     const fakes = setup();
     const { room } = await openConnectedHostRoom(fakes);

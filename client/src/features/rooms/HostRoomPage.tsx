@@ -11,6 +11,7 @@ import { RoomChat } from './RoomChat';
 import { inviteLinkFor } from './roomIds';
 import { StatusBanner } from './StatusBanner';
 import { StudioAudioControls } from './StudioAudioControls';
+import { TierSetting } from './TierSetting';
 import { useHostRoom } from './useHostRoom';
 import { useRoomConnection } from './useRoomConnection';
 
@@ -104,6 +105,12 @@ export function HostRoomPage() {
             >
               {state.sharing ? 'Stop Screen Share' : 'Start Screen Share'}
             </button>
+            <TierSetting
+              initial={created.settings.tier ?? 'auto'}
+              onChange={async (tier) => {
+                await api.rooms.updateSettings(created.roomId, { tier });
+              }}
+            />
           </div>
           <HostPreview stream={state.preview} onPointer={(x, y) => connection?.moveCursor(x, y)} />
           <StudioAudioControls

@@ -25,7 +25,12 @@ export function useHostRoom(profileState: OwnProfileState, fallbackName: string)
       .create({
         name: `${hostName}'s Room`,
         baseUrl: window.location.origin,
-        settings: { ...ROOM_DEFAULT_SETTINGS },
+        // Spec part 7's three settings; the tier starts as the server's default ('auto').
+        settings: {
+          isPublic: ROOM_DEFAULT_SETTINGS.isPublic,
+          maxParticipants: ROOM_DEFAULT_SETTINGS.maxParticipants,
+          allowGuestAccess: ROOM_DEFAULT_SETTINGS.allowGuestAccess,
+        },
       })
       .then((room) => ({ room, hostName }));
     let current = true;

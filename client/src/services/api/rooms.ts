@@ -1,4 +1,11 @@
-import type { CreateRoomBody, CreateRoomResponse, RoomRole, RoomView } from '@riffroom/protocol';
+import type {
+  CreateRoomBody,
+  CreateRoomResponse,
+  RoomRole,
+  RoomSettings,
+  RoomSettingsPatch,
+  RoomView,
+} from '@riffroom/protocol';
 
 export type CreatedRoom = CreateRoomResponse['room'];
 import type { HttpClient } from './http';
@@ -8,6 +15,8 @@ export interface RoomsApi {
   create(body: CreateRoomBody): Promise<CreatedRoom>;
   /** Records the host's peer id (the peer-to-peer tier dials it). */
   setPeer(roomId: string, peerId: string): Promise<void>;
+  /** Host only: changes the room's tier; its guests are told and choose their tier again. */
+  updateSettings(roomId: string, patch: RoomSettingsPatch): Promise<RoomSettings>;
   /** Open to anyone with the link (spec part 6); rejects with status 404 when unknown or ended. */
   get(roomId: string): Promise<RoomView>;
   join(roomId: string, role: RoomRole): Promise<void>;
@@ -25,6 +34,11 @@ export function createRoomsApi(http: HttpClient): RoomsApi {
     },
     async setPeer(roomId, peerId) {
       await http.authed<unknown>(`${roomPath(roomId)}/peer`, { method: 'PATCH', body: { peerId } });
+    },
+    async updateSettings(roomId, patch) {
+      return (
+        await http.authed<{ settings: RoomSettings }>(`${roomPath(roomId)}/settings`, { method: 'PATCH', body: patch })
+      ).settings;
     },
     async get(roomId) {
       // Spec part 6: this one needs no token, so an anonymous guest can open an invite link.

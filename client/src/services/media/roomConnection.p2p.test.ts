@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@riffroom/protocol';
+import type { ChatMessage, RoomTier } from '@riffroom/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bannerFor } from '../../features/rooms/banner';
 import { FakeP2p } from '../../testing/fakeP2p';
@@ -11,9 +11,11 @@ afterEach(() => {
 });
 
 /** The SFU's requests are refused by the fake socket, so the SFU tier always fails here. */
-function guestRoom(p2p: FakeP2p, tier?: MediaTier) {
+function guestRoom(p2p: FakeP2p, tier?: MediaTier, roomTier: RoomTier = 'auto') {
+  const joined = joinResult();
+  joined.room.settings = { ...joined.room.settings, tier: roomTier };
   const socket = new FakeRoomSocket({
-    'join-room': () => joinResult(),
+    'join-room': () => joined,
     'relay:subscribe': () => ({ guests: 1 }),
     chat: (payload) => {
       const { message, id } = payload as { message: string; id: string };
@@ -153,6 +155,47 @@ describe('room chat with a peer-to-peer data connection: every message shown exa
     expect(p2p.sentChat).toEqual([]);
     expect(socket.sent.filter((s) => s.event === 'chat')).toHaveLength(1);
     expect(room.getState().chat.filter((entry) => entry.message === 'by socket')).toHaveLength(1);
+    room.close();
+  });
+});
+
+describe("room connection: the room's tier setting", () => {
+  it('a room set to peer-to-peer puts its guests there without asking the SFU', async () => {
+    const p2p = new FakeP2p('open');
+    const { room, socket } = guestRoom(p2p, undefined, 'p2p');
+    await vi.waitFor(() => expect(room.getState().tier).toBe('p2p'));
+    expect(socket.sent.some((s) => s.event.startsWith('sfu:'))).toBe(false);
+    room.close();
+  });
+
+  it("the guest's ?tier= wins over the room's setting", async () => {
+    const p2p = new FakeP2p('open');
+    const { room, socket } = guestRoom(p2p, 'relay', 'p2p');
+    await vi.waitFor(() => expect(room.getState().tier).toBe('relay'));
+    expect(p2p.starts).toBe(0);
+    socket.serverSends('room-settings', { tier: 'sfu' });
+    expect(room.getState().tier).toBe('relay');
+    room.close();
+  });
+
+  it('when the host changes the tier, guests choose again: p2p to relay, then back, leaving the relay', async () => {
+    const p2p = new FakeP2p('open');
+    const { room, socket } = guestRoom(p2p, undefined, 'p2p');
+    await vi.waitFor(() => expect(room.getState().tier).toBe('p2p'));
+    socket.serverSends('room-settings', { tier: 'relay' });
+    await vi.waitFor(() => expect(room.getState().tier).toBe('relay'));
+    expect(p2p.open).toBe(false);
+    socket.serverSends('room-settings', { tier: 'p2p' });
+    await vi.waitFor(() => expect(room.getState().tier).toBe('p2p'));
+    expect(p2p.starts).toBe(2);
+    expect(socket.sent.filter((s) => s.event === 'relay:subscribe').map((s) => s.payload)).toEqual([
+      { roomId: 'r1', subscribe: true },
+      { roomId: 'r1', subscribe: false },
+    ]);
+    // 'auto' starts from the top: the SFU first (refused here), then peer-to-peer.
+    socket.serverSends('room-settings', { tier: 'auto' });
+    await vi.waitFor(() => expect(socket.sent.some((s) => s.event === 'sfu:router-capabilities')).toBe(true));
+    await vi.waitFor(() => expect(room.getState().tier).toBe('p2p'));
     room.close();
   });
 });

@@ -1,4 +1,4 @@
-import { CURSOR_MAX_PER_SECOND } from '@riffroom/protocol';
+import { CURSOR_MAX_PER_SECOND, ROOM_TIERS, type RoomTier } from '@riffroom/protocol';
 import { startAudioMeter } from './audioMeter';
 import type { ProgramAudioSource } from './capture';
 import { HostMedia } from './hostMedia';
@@ -75,6 +75,8 @@ class LiveRoomConnection implements RoomConnection {
   private pendingCursor: ReturnType<typeof setTimeout> | null = null;
   /** The latest connectMedia run: an older one still waiting on its tiers gives way to it. */
   private mediaRun = 0;
+  /** The room's tier setting (the host may force one); a guest's `?tier=` wins over it. */
+  private roomTier: RoomTier = 'auto';
 
   constructor(private readonly options: RoomConnectionOptions) {
     this.socket = options.socket ?? connectRoomSocket({ token: options.token });
@@ -231,6 +233,7 @@ class LiveRoomConnection implements RoomConnection {
     );
     this.joined = true;
     const { self, peers, hostOnline, chat } = result;
+    this.roomTier = result.room.settings.tier ?? 'auto';
     if (self.firebase_uid) this.chatKey = self.firebase_uid;
     // A late joiner sees the conversation so far; a rejoin replaces what we had with the server's.
     this.store.set({ chat: [] });
@@ -279,7 +282,10 @@ class LiveRoomConnection implements RoomConnection {
 
   /** The tiers to try, best first (spec part 4): SFU, then peer-to-peer, then the relay. */
   private tiersToTry(): MediaTier[] {
-    if (this.options.role === 'guest' && this.options.tier) return [this.options.tier];
+    if (this.options.role === 'guest') {
+      const forced = this.options.tier ?? (this.roomTier === 'auto' ? undefined : this.roomTier);
+      if (forced) return [forced];
+    }
     // Once fallen back, a reconnect resumes the fallback rather than spending another 30 s on the SFU.
     const current = this.store.get().tier;
     if (current === 'relay') return ['relay'];
@@ -309,6 +315,10 @@ class LiveRoomConnection implements RoomConnection {
     await withRetries(() => this.sfu.start(), {
       isFinal: (error) => error instanceof RoomRequestError && FINAL_CODES.test(error.code),
     });
+  }
+
+  private onRelay(): boolean {
+    return this.store.get().tier === 'relay';
   }
 
   /** On a fallback tier the SFU's events are not ours to act on. */
@@ -348,6 +358,16 @@ class LiveRoomConnection implements RoomConnection {
       on('room-update', ({ hostOnline }) => {
         if (this.options.role === 'host') return;
         this.store.set((state) => ({ hostPresence: hostOnline ? 'online' : offlinePresence(state.hostPresence) }));
+      }),
+      on('room-settings', ({ tier }) => {
+        if (!ROOM_TIERS.includes(tier) || tier === this.roomTier) return;
+        this.roomTier = tier;
+        // Guests choose their tier again, from the top: a fallback they were on no longer binds them.
+        if (this.options.role !== 'guest' || this.options.tier || !this.joined) return;
+        // Off the relay for now: the media node stops sending frames until a relay start asks again.
+        if (this.onRelay()) this.socket.emit('relay:subscribe', { roomId: this.options.roomId, subscribe: false });
+        this.store.set({ tier: null, remoteVideo: null, remoteAudio: null, relayLive: false });
+        void this.connectMedia();
       }),
       on('host-left', () => {
         if (this.options.role === 'guest') this.store.set({ hostPresence: 'left', cursor: null, relayLive: false });
