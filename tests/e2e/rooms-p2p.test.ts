@@ -126,3 +126,23 @@ describe('collaboration room peer to peer (?tier=p2p), in Chromium', () => {
     expect(guest.dialogs).toEqual([]);
   });
 });
+
+describe("the room's 'Connection tier' setting, in Chromium", () => {
+  it('set to Peer-to-peer, a plain-link guest goes straight there; set to Server relay, it moves to the relay', async () => {
+    const host = await openHostRoom(suite.browser, suite.box.baseUrl, newAccount('tier-host'));
+    await host.page.getByRole('button', { name: 'Start Screen Share' }).click();
+    await untilVideoShows(host.page, 'host-preview', QUADRANT_COLOURS);
+    await host.page.getByLabel('Connection tier').selectOption({ label: 'Peer-to-peer' });
+    await until(async () => !(await host.page.getByLabel('Connection tier').isDisabled()), { what: 'tier saved' });
+
+    // No ?tier=: the room's setting decides, with no 30 s of SFU attempts first.
+    const guest = await joinByInviteLink(suite.browser, suite.box.baseUrl, host.page, { banner: CLOUD_BACKUP });
+    await untilVideoShows(guest.page, 'remote-screen', QUADRANT_COLOURS);
+
+    await host.page.getByLabel('Connection tier').selectOption({ label: 'Server relay' });
+    await guest.page.getByText('Using server relay mode (lower quality)...').waitFor({ timeout: 15_000 });
+    await untilVideoShows(guest.page, 'relay-canvas', QUADRANT_COLOURS);
+    expect(host.dialogs).toEqual([]);
+    expect(guest.dialogs).toEqual([]);
+  });
+});
