@@ -4,6 +4,7 @@
  * Everything is drawn from one fixed-seed PRNG, so the same sizes give the same database.
  */
 import Database from 'better-sqlite3';
+import { BACKFILL_CONVERSATIONS_SQL } from '../../server/src/db/migrations/0006_conversations.js';
 
 export interface SeedCaller {
   /** A real account (signed up through the API) that the seed makes a heavy or a typical user. */
@@ -184,6 +185,9 @@ export function seed(options: SeedOptions): SeedResult {
       }
     })();
   }
+  // The API keeps `conversations` as it sends; rows written here behind its back need the same
+  // backfill migration 0006 runs on an existing database.
+  db.exec(BACKFILL_CONVERSATIONS_SQL);
   db.close();
 
   const callers: Record<string, CallerProfile> = {};
