@@ -149,9 +149,25 @@ export async function runApiMessagesBench(size: BenchSize, options: { smoke: boo
       ['median user', median],
     ] as const) {
       const profile = seeded.callers[account === heaviest ? 'heaviest' : 'median']!;
+      // The list is paged (default 50): the heaviest user's second page is read through the
+      // cursor of the first, as a client's 'Load more' does.
+      const firstPage = await call('GET', '/api/messages/conversations/list', { token: account.idToken });
+      const cursor: string | null = firstPage.body.nextBefore;
+      if (account === heaviest && !cursor) throw new Error('the heaviest user has a single page of conversations');
+      const secondPage =
+        account === heaviest
+          ? [
+              {
+                endpoint: 'conversation list page 2',
+                method: 'GET' as const,
+                route: `/api/messages/conversations/list?before=${cursor}`,
+              },
+            ]
+          : [];
       const requests: { endpoint: string; method: 'GET' | 'POST'; route: string; body?: object }[] = [
         { endpoint: 'unread counts', method: 'GET', route: '/api/messages/unread' },
         { endpoint: 'conversation list', method: 'GET', route: '/api/messages/conversations/list' },
+        ...secondPage,
         { endpoint: 'conversation page', method: 'GET', route: `/api/messages/uid/${profile.busiestPartner}` },
         {
           endpoint: 'message send',
@@ -193,7 +209,7 @@ export async function runApiMessagesBench(size: BenchSize, options: { smoke: boo
           name: `${request.endpoint} (${label})`,
           caller: label,
           endpoint: request.endpoint,
-          request: `${request.method} ${request.route.replace(profile.busiestPartner, '{uid}')}`,
+          request: `${request.method} ${request.route.replace(profile.busiestPartner, '{uid}').replace(`before=${cursor}`, 'before={nextBefore}')}`,
           api: { ...result, cpuMsPerRequest: (cpu.user + cpu.system) / 1000 / answered },
           floor,
           queries: captured.map((query) => query.sql),
