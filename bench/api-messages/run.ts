@@ -66,6 +66,7 @@ export interface BenchReport {
     messages: number;
     seed: number;
     seedSeconds: number;
+    conversationsBackfillSeconds: number;
     callers: Record<string, CallerProfile>;
   };
   targetP99Ms: number;
@@ -234,6 +235,7 @@ export async function runApiMessagesBench(size: BenchSize, options: { smoke: boo
         messages: size.messages,
         seed: SEED,
         seedSeconds: seeded.seconds,
+        conversationsBackfillSeconds: seeded.backfillSeconds,
         callers: seeded.callers,
       },
       targetP99Ms: TARGET_P99_MS,

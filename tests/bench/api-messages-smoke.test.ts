@@ -33,6 +33,7 @@ describe('api-messages benchmark (smoke)', () => {
       expect(scenario.queries.length).toBeGreaterThan(0);
       expect(scenario.plans).toHaveLength(scenario.queries.length);
     }
+    expect(report.dataset.conversationsBackfillSeconds).toBeGreaterThan(0);
     expect(report.dataset.callers.heaviest!.sent).toBeGreaterThan(report.dataset.callers.median!.sent);
     expect(table.split('\n')).toHaveLength(2 + report.scenarios.length);
 
