@@ -4,6 +4,7 @@ import * as m0002 from './0002_messages.js';
 import * as m0003 from './0003_calendar.js';
 import * as m0004 from './0004_rooms.js';
 import * as m0005 from './0005_messages_received_pair_index.js';
+import * as m0006 from './0006_conversations.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0003_calendar': m0003,
   '0004_rooms': m0004,
   '0005_messages_received_pair_index': m0005,
+  '0006_conversations': m0006,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
