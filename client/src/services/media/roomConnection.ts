@@ -48,7 +48,7 @@ export type RoomConnector = (options: RoomConnectionOptions) => RoomConnection;
 /** Well under the server's CURSOR_MAX_PER_SECOND, so no position we send is refused and lost. */
 const CURSOR_INTERVAL_MS = 1000 / (CURSOR_MAX_PER_SECOND * 0.66);
 /** Refusals that asking again cannot change. */
-const FINAL_CODES = /^(room\/|auth\/|validation\/)/;
+const FINAL_CODES = /^(room\/|auth\/|validation\/|sfu\/host-off-sfu$)/;
 
 export const connectRoom: RoomConnector = (options) => new LiveRoomConnection(options);
 
@@ -276,6 +276,13 @@ class LiveRoomConnection implements RoomConnection {
           void this.sfu.consume(producer).catch(() => this.connectMedia());
       }),
       on('sfu:producer-closed', ({ producerId }) => this.sfu.producerClosed(producerId)),
+      // The host left the SFU for a fallback: waiting on the SFU would show nothing. Choose again;
+      // the media node now refuses a guest's SFU attempt at once (sfu/host-off-sfu), so the next tier runs.
+      on('sfu:host-closed', () => {
+        const { tier } = this.store.get();
+        if (this.options.role === 'guest' && !this.options.tier && (tier === 'sfu' || tier === null))
+          void this.connectMedia();
+      }),
       on('sfu:reconnect', () => {
         if (!this.onRelay()) void this.connectMedia();
       }),
