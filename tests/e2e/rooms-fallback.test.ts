@@ -44,6 +44,12 @@ describe('collaboration room with the SFU port unreachable, in Chromium', () => 
     expect(await guest.page.getByTestId('remote-screen').count()).toBe(0);
     await untilVideoShows(guest.page, 'relay-canvas', QUADRANT_COLOURS);
     expect(await guest.page.getByText('Connected (High Performance)').count()).toBe(0);
+    // Not one WebRTC connection was opened towards the SFU (each attempt there would make some;
+    // against this unreachable port they fail within seconds, so the banner alone cannot tell).
+    const peerConnections = await guest.page.evaluate(
+      () => (window as unknown as { __testPeerConnections: RTCPeerConnection[] }).__testPeerConnections.length,
+    );
+    expect(peerConnections).toBe(0);
   });
 
   it('when the host stops sharing, the guest is told to wait again', async () => {
