@@ -51,7 +51,7 @@ describe('collaboration room over the frame relay (?tier=relay), in Chromium', (
         const levels = await decodedChannels(guest.page).catch(() => null);
         return levels && levels.leftEnergy > 1 && levels.rightEnergy > 1 ? levels : null;
       },
-      { timeoutMs: 20_000, what: 'relay guest playing program audio on both channels' },
+      { timeoutMs: 20_000, intervalMs: 250, what: 'relay guest playing program audio on both channels' },
     );
     expect(Math.abs(heard.correlation)).toBeLessThan(0.5);
     expect(await guest.page.getByTestId('relay-audio-unsupported').count()).toBe(0);

@@ -5,7 +5,9 @@ import type { Page } from 'playwright-core';
 /** What the guest's program audio element decodes: energy per channel and how alike L and R are. */
 export async function decodedChannels(page: Page) {
   return page.evaluate(async () => {
-    const audio = document.querySelector<HTMLAudioElement>('[data-testid="program-audio"]')!;
+    const audio = document.querySelector<HTMLAudioElement>('[data-testid="program-audio"]');
+    // Nothing to listen to yet: say so before making a context (a poller would pile them up).
+    if (!(audio?.srcObject instanceof MediaStream)) throw new Error('no program audio stream yet');
     const context = new AudioContext();
     await context.resume();
     const source = context.createMediaStreamSource(audio.srcObject as MediaStream);
