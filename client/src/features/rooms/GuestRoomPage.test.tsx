@@ -183,6 +183,26 @@ describe('Guest room screen', () => {
     expect(play).toHaveBeenCalledTimes(2);
   });
 
+  it("plays relayed program audio through the same element and 'Play program audio' button", async () => {
+    const play = vi
+      .spyOn(HTMLMediaElement.prototype, 'play')
+      .mockRejectedValueOnce(new DOMException('needs a gesture', 'NotAllowedError'))
+      .mockResolvedValue(undefined);
+    const { room, user } = await openGuestRoom(false);
+    const relayed = new MediaStream();
+    act(() => room.update({ status: 'connected-fallback', tier: 'relay', remoteAudio: relayed, relayAudio: 'live' }));
+    expect(screen.getByTestId('relay-canvas')).toBeTruthy();
+    expect((screen.getByTestId('program-audio') as HTMLAudioElement).srcObject).toBe(relayed);
+    await user.click(await screen.findByRole('button', { name: 'Play program audio' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Play program audio' })).toBeNull());
+    expect(play).toHaveBeenCalledTimes(2);
+    expect(screen.queryByTestId('relay-audio-unsupported')).toBeNull();
+    act(() => room.update({ relayAudio: 'unsupported' }));
+    expect(screen.getByTestId('relay-audio-unsupported').textContent).toBe(
+      'This browser cannot play program audio in relay mode.',
+    );
+  });
+
   it('leaves the room: the socket leaves, the leave call is made when signed in, then home', async () => {
     const { room, user, app, api } = await openGuestRoom(true);
     await user.click(screen.getByRole('button', { name: 'Leave Room' }));

@@ -97,7 +97,13 @@ function GuestRoom({ signedIn }: { signedIn: boolean }) {
             </div>
           </div>
           {state.tier === 'relay' ? (
-            <RelayScreen connection={connection} live={state.relayLive} cursor={state.cursor} />
+            <RelayScreen
+              connection={connection}
+              live={state.relayLive}
+              cursor={state.cursor}
+              audio={state.remoteAudio}
+              audioStatus={state.relayAudio}
+            />
           ) : (
             <RemoteScreen video={state.remoteVideo} audio={state.remoteAudio} cursor={state.cursor} />
           )}

@@ -13,6 +13,8 @@ import type {
   MediaKind,
   MediaSource,
   ProducerInfo,
+  AudioChunkPayload,
+  CloseTransportsPayload,
   RelayAccepted,
   RelayDemand,
   RelaySubscribePayload,
@@ -71,8 +73,10 @@ export interface RoomRequests {
     ConsumerOptions,
   ];
   'sfu:resume-consumer': [{ roomId: string; consumerId: string }, undefined];
+  'sfu:close-transports': [CloseTransportsPayload, undefined];
   'relay:subscribe': [RelaySubscribePayload, RelayDemand];
   'screen-frame': [ScreenFramePayload, RelayAccepted];
+  'audio-chunk': [AudioChunkPayload, RelayAccepted];
 }
 
 export type RoomRequestName = keyof RoomRequests;

@@ -56,6 +56,8 @@ export class SfuTier {
   private readonly watchTimers = new Set<ReturnType<typeof setTimeout>>();
   /** Transports already reported failed: a timeout and a later 'failed' state are one failure. */
   private readonly reported = new WeakSet<ms.Transport>();
+  /** Whether `start()` ever ran: only then can the media node hold anything of ours. */
+  private tried = false;
 
   constructor(
     private readonly socket: RoomSocket,
@@ -73,6 +75,7 @@ export class SfuTier {
    * there is reported through `onTransportFailed` and counts towards the fallback.
    */
   async start(): Promise<void> {
+    this.tried = true;
     const generation = ++this.generation;
     this.closeTransports();
     const { rtpCapabilities } = await this.socket.request('sfu:router-capabilities', { roomId: this.roomId });
@@ -103,10 +106,16 @@ export class SfuTier {
     if (transport.connectionState === 'connected') this.watched.add(transport);
   }
 
-  /** Stops the tier's transports (a fallback tier took over); `start()` builds them again. */
+  /**
+   * Stops the tier's transports (a fallback tier took over); `start()` builds them again. The media
+   * node is told too: otherwise our producers would stay there, and guests would keep trying to
+   * consume media that never flows (for the host, the node also tells the guests to move on).
+   */
   suspend(): void {
     this.generation += 1;
     this.closeTransports();
+    // A client that never tried the SFU (a forced tier) has nothing there to close.
+    if (this.tried) this.socket.emit('sfu:close-transports', { roomId: this.roomId });
   }
 
   /** Host: sends a track now, and again after every rebuild, until `stopProducing`. */
