@@ -342,7 +342,7 @@ async function main() {
         signallingP50Ms: p(pick('signallingMs'), 50),
         iceDtlsP50Ms: p(pick('iceDtlsMs'), 50),
         firstFrameP50Ms: p(pick('firstFrameMs'), 50),
-        receiver: { ...tailSummary(frames), perJoin: receiverTotals },
+        receiver: { framesWithStats: frames.length, ...tailSummary(frames), perJoin: receiverTotals },
         sender,
         perJoin: joins,
       });
@@ -380,6 +380,22 @@ async function main() {
           steps.map((step) => [step.what, step.startP50Ms, step.durationP50Ms ?? '']),
         ),
       );
+    }
+    for (const row of rows) {
+      const { tail, typical } = row.receiver;
+      if (tail && typical)
+        console.log(
+          `\n${row.tier} glass-to-glass, receiving side (Chromium inbound-rtp, per 250 ms): slowest 5% of frames ` +
+            `(mean ${tail.g2gMs} ms) had jitter buffer ${tail.jitterBufferMs} ms, decode ${tail.decodeMs} ms, ` +
+            `processing ${tail.processingMs} ms; median half (mean ${typical.g2gMs} ms): ${typical.jitterBufferMs} / ` +
+            `${typical.decodeMs} / ${typical.processingMs} ms. NACK/PLI/dropped per join: ` +
+            row.receiver.perJoin.map((t) => (t ? `${t.nackCount}/${t.pliCount}/${t.framesDropped}` : '-')).join(', '),
+        );
+      if (row.sender)
+        console.log(
+          `${row.tier} host encoder: ${row.sender.encodeMs} ms per frame, pacer ${row.sender.packetSendDelayMs} ms per packet, ` +
+            `${row.sender.framesPerSecond} fps, NACK ${row.sender.nackCount}, PLI ${row.sender.pliCount}, limited by ${row.sender.qualityLimitationReason}`,
+        );
     }
     console.log(
       `\nTTFF from the join click (loaded page): p50 ${clickJoin.ttffP50Ms} ms, p95 ${clickJoin.ttffP95Ms} ms`,

@@ -146,24 +146,31 @@ export function installClockProbe(): void {
   setInterval(async () => {
     for (const pc of peerConnections) {
       if (pc.connectionState !== 'connected') continue;
-      const report = await pc.getStats();
-      for (const stat of report.values()) {
-        if (stat.type !== 'inbound-rtp' || stat.kind !== 'video') continue;
-        probe.receiver.push({
-          at: performance.now(),
-          jitterBufferDelay: stat.jitterBufferDelay ?? 0,
-          jitterBufferEmittedCount: stat.jitterBufferEmittedCount ?? 0,
-          jitterBufferTargetDelay: stat.jitterBufferTargetDelay ?? 0,
-          framesDecoded: stat.framesDecoded ?? 0,
-          totalDecodeTime: stat.totalDecodeTime ?? 0,
-          totalProcessingDelay: stat.totalProcessingDelay ?? 0,
-          framesDropped: stat.framesDropped ?? 0,
-          nackCount: stat.nackCount ?? 0,
-          pliCount: stat.pliCount ?? 0,
-          packetsLost: stat.packetsLost ?? 0,
-          jitter: stat.jitter ?? 0,
-        });
+      // mediasoup's probation stream is a second inbound video without frames: take the decoding one.
+      let stat: Record<string, number> | null = null;
+      for (const entry of (await pc.getStats()).values()) {
+        if (
+          entry.type === 'inbound-rtp' &&
+          entry.kind === 'video' &&
+          (entry.framesDecoded ?? 0) >= (stat?.framesDecoded ?? 0)
+        )
+          stat = entry;
       }
+      if (!stat) continue;
+      probe.receiver.push({
+        at: performance.now(),
+        jitterBufferDelay: stat.jitterBufferDelay ?? 0,
+        jitterBufferEmittedCount: stat.jitterBufferEmittedCount ?? 0,
+        jitterBufferTargetDelay: stat.jitterBufferTargetDelay ?? 0,
+        framesDecoded: stat.framesDecoded ?? 0,
+        totalDecodeTime: stat.totalDecodeTime ?? 0,
+        totalProcessingDelay: stat.totalProcessingDelay ?? 0,
+        framesDropped: stat.framesDropped ?? 0,
+        nackCount: stat.nackCount ?? 0,
+        pliCount: stat.pliCount ?? 0,
+        packetsLost: stat.packetsLost ?? 0,
+        jitter: stat.jitter ?? 0,
+      });
     }
   }, 250);
   (window as unknown as { __latency: LatencyProbe }).__latency = probe;
