@@ -22,12 +22,15 @@ import { launchChromium, openPage } from '../tests/support/browser.js';
 import { startBox } from '../tests/support/box.js';
 import { until } from '../tests/support/until.js';
 import {
-  installClockCapture,
-  installClockProbe,
-  readSenderStats,
-  type LatencyProbe,
-  type SenderStats,
-} from './lib/latency-pages.js';
+  buildTimeline,
+  medianSteps,
+  receiverBreakdown,
+  senderSummary,
+  tailSummary,
+  type FrameBreakdown,
+  type Step,
+} from './lib/latency-analysis.js';
+import { installClockCapture, installClockProbe, readSenderStats, type LatencyProbe } from './lib/latency-pages.js';
 import {
   formatTable,
   lineChartSvg,
@@ -54,12 +57,6 @@ const TIERS = String(args.get('tiers') ?? 'sfu,relay').split(',');
 type Tier = string;
 /** Joins from a click on the already-loaded dashboard's Join Session (the issue's definition), SFU tier. */
 const CLICK_JOINS = smoke ? 1 : Number(args.get('click-joins') ?? JOINS);
-
-interface Step {
-  what: string;
-  startMs: number;
-  durationMs: number | null;
-}
 
 interface Join {
   ttffMs: number;
@@ -102,7 +99,7 @@ const KEEP_NAMES_SHIM = { content: 'globalThis.__name = globalThis.__name || ((f
 
 const readProbe = (page: Page) => page.evaluate(() => (window as unknown as { __latency: LatencyProbe }).__latency);
 
-/** The probe's requests and marks, and the page's own resources, relative to `zero`, in start order. */
+/** The page's resource timings, then the join's timeline relative to `zero`. */
 async function timelineOf(page: Page, probe: LatencyProbe, zero: number): Promise<Step[]> {
   const resources = await page.evaluate(() =>
     performance
@@ -110,110 +107,7 @@ async function timelineOf(page: Page, probe: LatencyProbe, zero: number): Promis
       .map((entry) => entry as PerformanceResourceTiming)
       .map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime, end: entry.responseEnd })),
   );
-  const steps: { what: string; start: number; end: number | null }[] = [
-    ...resources
-      .filter((r) => !probe.requests.some((q) => r.name.endsWith(q.what.split(' ')[1] ?? '\u0000')))
-      .map((r) => ({
-        what: `load ${r.name.replace(/-[A-Za-z0-9_]{8}\./, '.')}`,
-        start: r.start,
-        end: r.end as number | null,
-      })),
-    ...probe.requests.map((q) => ({ what: q.what, start: q.startAt, end: q.endAt })),
-    ...probe.marks.map((m) => ({ what: m.what, start: m.at, end: m.at as number | null })),
-  ];
-  return steps
-    .filter((step) => step.start >= zero)
-    .sort((a, b) => a.start - b.start)
-    .map((step) => ({
-      what: step.what,
-      startMs: round(step.start - zero),
-      durationMs: step.end === null ? null : round(step.end - step.start),
-    }));
-}
-
-/**
- * Where the glass-to-glass time goes on the receiving side: for each decoded frame, Chromium's
- * average jitter-buffer delay, decode time and processing delay (receive to decoded) over the 250 ms
- * stats interval it fell in, so the slowest frames can be set beside the typical ones.
- */
-function receiverBreakdown(probe: LatencyProbe) {
-  const frames: { g2gMs: number; jitterBufferMs: number; decodeMs: number; processingMs: number }[] = [];
-  const r = probe.receiver;
-  for (let i = 1; i < r.length; i += 1) {
-    const [a, b] = [r[i - 1]!, r[i]!];
-    const emitted = b.jitterBufferEmittedCount - a.jitterBufferEmittedCount;
-    const decoded = b.framesDecoded - a.framesDecoded;
-    if (emitted <= 0 || decoded <= 0) continue;
-    const interval = {
-      jitterBufferMs: ((b.jitterBufferDelay - a.jitterBufferDelay) / emitted) * 1000,
-      decodeMs: ((b.totalDecodeTime - a.totalDecodeTime) / decoded) * 1000,
-      processingMs: ((b.totalProcessingDelay - a.totalProcessingDelay) / decoded) * 1000,
-    };
-    probe.sampleTimes.forEach((at, k) => {
-      if (at > a.at && at <= b.at) frames.push({ g2gMs: probe.samples[k]!, ...interval });
-    });
-  }
-  const last = r.at(-1);
-  return {
-    frames,
-    totals: last
-      ? {
-          nackCount: last.nackCount,
-          pliCount: last.pliCount,
-          framesDropped: last.framesDropped,
-          packetsLost: last.packetsLost,
-          jitterBufferTargetMs: round(
-            (last.jitterBufferTargetDelay / Math.max(1, last.jitterBufferEmittedCount)) * 1000,
-          ),
-        }
-      : null,
-  };
-}
-
-type FrameBreakdown = ReturnType<typeof receiverBreakdown>['frames'][number];
-
-/** The receiving side's averages for the slowest 5% of frames beside the median half. */
-function tailSummary(frames: FrameBreakdown[]) {
-  if (frames.length === 0) return null;
-  const p95 = percentile(
-    frames.map((f) => f.g2gMs),
-    95,
-  );
-  const p50 = percentile(
-    frames.map((f) => f.g2gMs),
-    50,
-  );
-  const mean = (group: FrameBreakdown[], key: keyof FrameBreakdown) =>
-    round(group.reduce((sum, f) => sum + f[key], 0) / Math.max(1, group.length));
-  const describe = (group: FrameBreakdown[]) => ({
-    frames: group.length,
-    g2gMs: mean(group, 'g2gMs'),
-    jitterBufferMs: mean(group, 'jitterBufferMs'),
-    decodeMs: mean(group, 'decodeMs'),
-    processingMs: mean(group, 'processingMs'),
-  });
-  return {
-    tail: describe(frames.filter((f) => f.g2gMs >= p95)),
-    typical: describe(frames.filter((f) => f.g2gMs <= p50)),
-  };
-}
-
-/** Host's encoder and pacer over a span: averages per frame / packet from two outbound-rtp reads. */
-function senderSummary(before: SenderStats | null, after: SenderStats | null) {
-  if (!before || !after) return null;
-  const frames = after.framesEncoded - before.framesEncoded;
-  const packets = after.packetsSent - before.packetsSent;
-  return {
-    framesEncoded: frames,
-    encodeMs: round(((after.totalEncodeTime - before.totalEncodeTime) / Math.max(1, frames)) * 1000),
-    packetSendDelayMs: round(
-      ((after.totalPacketSendDelay - before.totalPacketSendDelay) / Math.max(1, packets)) * 1000,
-    ),
-    nackCount: after.nackCount - before.nackCount,
-    pliCount: after.pliCount - before.pliCount,
-    qualityLimitationReason: after.qualityLimitationReason,
-    framesPerSecond: after.framesPerSecond,
-  };
+  return buildTimeline(resources, probe, zero);
 }
 
 /** Time to first frame and its split, from `zero` (navigation start, or the join click). */
@@ -279,27 +173,6 @@ async function clickJoins(browser: Browser, baseUrl: string, roomId: string, joi
     await page.context().close();
   }
   return results;
-}
-
-/** Per step name (its first occurrence in each join): median start and duration across joins. */
-function medianSteps(joins: Join[]): { what: string; startP50Ms: number; durationP50Ms: number | null }[] {
-  const names: string[] = [];
-  for (const join of joins) for (const step of join.timeline) if (!names.includes(step.what)) names.push(step.what);
-  const rows = names.map((what) => {
-    const steps = joins.map((j) => j.timeline.find((s) => s.what === what)).filter((s): s is Step => !!s);
-    const durations = steps.map((s) => s.durationMs).filter((d): d is number => d !== null);
-    return {
-      what,
-      startP50Ms: round(
-        percentile(
-          steps.map((s) => s.startMs),
-          50,
-        ),
-      ),
-      durationP50Ms: durations.length ? round(percentile(durations, 50)) : null,
-    };
-  });
-  return rows.sort((a, b) => a.startP50Ms - b.startP50Ms);
 }
 
 const p = (values: number[], q: number) => (values.length ? round(percentile(values, q)) : null);
