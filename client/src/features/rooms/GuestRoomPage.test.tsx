@@ -75,7 +75,8 @@ describe('Guest room screen', () => {
 
     expect(await screen.findByRole('heading', { name: 'Unable to Join Room' })).toBeTruthy();
     expect(screen.getByText('Room not found or has ended')).toBeTruthy();
-    expect(fakes.rooms.connections).toHaveLength(0);
+    // The connection opened alongside the room's loading is closed once the room is not found.
+    expect(fakes.rooms.connections.every((connection) => connection.closed)).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Back to Home' }));
     await waitFor(() => expect(app.location()).toBe('/'));
   });
