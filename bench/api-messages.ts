@@ -19,7 +19,8 @@ const size = smoke ? SMOKE : FULL;
 console.log(`api-messages: ${size.users} users, ${size.messages} messages${smoke ? ' (smoke)' : ''}`);
 const { report, table } = await runApiMessagesBench(size, { smoke, outDir });
 console.log(
-  `seeded in ${report.dataset.seedSeconds.toFixed(1)} s; SQLite ${report.machine.sqlite}, Node ${report.machine.node}, ` +
+  `seeded in ${report.dataset.seedSeconds.toFixed(1)} s (conversations backfill ` +
+    `${report.dataset.conversationsBackfillSeconds.toFixed(1)} s); SQLite ${report.machine.sqlite}, Node ${report.machine.node}, ` +
     `load average ${report.machine.loadavg.toFixed(1)} on ${report.machine.cpus} cores`,
 );
 for (const [rank, caller] of Object.entries(report.dataset.callers)) {

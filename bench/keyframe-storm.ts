@@ -8,42 +8,25 @@
  *   npx tsx bench/keyframe-storm.ts [--viewers 100 --seconds 5] | --smoke --out DIR
  */
 import type { types } from 'mediasoup';
-import { BenchChild } from './lib/child.js';
-import {
-  formatTable,
-  lineChartSvg,
-  machineNote,
-  parseArgs,
-  RESULTS_DIR,
-  round,
-  sleep,
-  writeResults,
-} from './lib/report.js';
+import type { BenchChild } from './lib/child.js';
+import { formatTable, lineChartSvg, machineNote, round, sleep, writeResults } from './lib/report.js';
+import { openSfuBench } from './lib/sfu-bench.js';
 import type { SenderCounters, SenderTimeline } from './lib/rtp-sender-process.js';
-import {
-  addViewer,
-  createProducer,
-  createRouter,
-  PAYLOAD_TYPE,
-  PRODUCER_SSRC,
-  startWorkers,
-} from './lib/sfu-harness.js';
-import { makeVp8Clip } from './lib/vp8-clip.js';
+import { addViewer, createProducer, createRouter } from './lib/sfu-harness.js';
 
 const TARGET_REQUESTS_PER_SECOND = 1;
 /** The rooms' KEYFRAME_REQUEST_DELAY_MS default (media/src/config.ts on the rooms branch). */
 const ROOMS_DELAY_MS = 1000;
 
-const args = parseArgs(process.argv.slice(2));
-const smoke = args.has('smoke');
-const viewers = smoke ? 3 : Number(args.get('viewers') ?? 100);
+const viewersFrom = (args: Map<string, string | true>, smoke: boolean) =>
+  smoke ? 3 : Number(args.get('viewers') ?? 100);
+const bench = await openSfuBench({ workers: 1, sinks: viewersFrom });
+const { args, smoke, outDir, machineBefore, sender, senderPort, sinks, sinkPorts: ports } = bench;
+const worker = bench.workers[0];
+const viewers = viewersFrom(args, smoke);
 const stormMs = smoke ? 1000 : Number(args.get('seconds') ?? 5) * 1000;
 const warmupMs = smoke ? 1000 : 3000;
 const tailMs = smoke ? 1000 : 3000;
-const outDir = typeof args.get('out') === 'string' ? (args.get('out') as string) : RESULTS_DIR;
-const clipOptions = smoke
-  ? { width: 640, height: 360, fps: 30, seconds: 2, kbps: 1500 }
-  : { width: 1280, height: 720, fps: 30, seconds: 6, kbps: 1500 };
 
 interface StormRow {
   keyFrameRequestDelayMs: number;
@@ -150,20 +133,8 @@ async function storm(
   }
 }
 
-const machineBefore = machineNote();
-const clip = makeVp8Clip(clipOptions);
-const sender = BenchChild.start(new URL('./lib/rtp-sender-process.ts', import.meta.url));
-const sinks = BenchChild.start(new URL('./lib/udp-sinks-process.ts', import.meta.url));
-const [worker] = await startWorkers(1);
 const rows: StormRow[] = [];
 try {
-  const { port: senderPort } = await sender.request<{ port: number }>('init', {
-    clipFile: clip.file,
-    fps: clipOptions.fps,
-    payloadType: PAYLOAD_TYPE,
-    ssrc: PRODUCER_SSRC,
-  });
-  const { ports } = await sinks.request<{ ports: number[] }>('open', { count: viewers });
   for (const delay of [0, ROOMS_DELAY_MS]) {
     const row = await storm(worker!, sender, senderPort, sinks, ports, delay);
     rows.push(row);
@@ -172,9 +143,7 @@ try {
     );
   }
 } finally {
-  await sinks.request('closeAll').catch(() => undefined);
-  await Promise.all([sender.close(), sinks.close()]);
-  worker!.close();
+  await bench.close();
 }
 
 const table = formatTable(

@@ -9,14 +9,28 @@
  * frame, split at DOMContentLoaded (page load), the receiving RTCPeerConnection's first remote
  * description (signalling: socket join, router caps, transport and consumer set-up) and its
  * 'connected' state (ICE/DTLS); the rest is the first frame (keyframe) after connecting.
- * The P2P tier does not exist yet, so it has no row. Writes <out>/latency.json and .svg.
+ * Each join's timeline lists every fetch, the WebSocket's opening and each Socket.IO request from
+ * emit to ack, in order, and the table shows their medians: where the signalling time goes.
+ * A signed-in guest also joins from a click on Join Session on its already-loaded dashboard (the
+ * issue's definition of time to first frame), on the default (SFU) tier.
+ *   --tiers sfu,relay   the tiers, in order; any but 'sfu' is forced with ?tier=<name>.
+ * Writes <out>/latency.json and .svg.
  */
 import type { Browser, Page } from 'playwright-core';
 import { signUpThroughUi, newAccount } from '../tests/support/accounts.js';
 import { launchChromium, openPage } from '../tests/support/browser.js';
 import { startBox } from '../tests/support/box.js';
 import { until } from '../tests/support/until.js';
-import { installClockCapture, installClockProbe, type LatencyProbe } from './lib/latency-pages.js';
+import {
+  buildTimeline,
+  medianSteps,
+  receiverBreakdown,
+  senderSummary,
+  tailSummary,
+  type FrameBreakdown,
+  type Step,
+} from './lib/latency-analysis.js';
+import { installClockCapture, installClockProbe, readSenderStats, type LatencyProbe } from './lib/latency-pages.js';
 import {
   formatTable,
   lineChartSvg,
@@ -35,11 +49,19 @@ const JOINS = smoke ? 2 : Number(args.get('joins') ?? 5);
 const SECONDS = smoke ? 1.5 : Number(args.get('seconds') ?? 6);
 const outDir = typeof args.get('out') === 'string' ? (args.get('out') as string) : RESULTS_DIR;
 const TARGETS = { sfuP50Ms: 100, sfuP95Ms: 200, ttffP95Ms: 500 };
-const TIERS = ['sfu', 'relay'] as const;
-type Tier = (typeof TIERS)[number];
+/**
+ * The tiers measured, in order (`--tiers sfu,relay`): each but the default 'sfu' is forced with
+ * `?tier=<name>` on the guest's invite link, so a new tier is one more word here.
+ */
+const TIERS = String(args.get('tiers') ?? 'sfu,relay').split(',');
+type Tier = string;
+/** Joins from a click on the already-loaded dashboard's Join Session (the issue's definition), SFU tier. */
+const CLICK_JOINS = smoke ? 1 : Number(args.get('click-joins') ?? JOINS);
 
 interface Join {
   ttffMs: number;
+  /** Every request and mark of the join, from navigation start (or the click), in start order. */
+  timeline: Step[];
   pageLoadMs: number;
   signallingMs: number | null;
   iceDtlsMs: number | null;
@@ -77,36 +99,80 @@ const KEEP_NAMES_SHIM = { content: 'globalThis.__name = globalThis.__name || ((f
 
 const readProbe = (page: Page) => page.evaluate(() => (window as unknown as { __latency: LatencyProbe }).__latency);
 
+/** The page's resource timings, then the join's timeline relative to `zero`. */
+async function timelineOf(page: Page, probe: LatencyProbe, zero: number): Promise<Step[]> {
+  const resources = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry as PerformanceResourceTiming)
+      .map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime, end: entry.responseEnd })),
+  );
+  return buildTimeline(resources, probe, zero);
+}
+
+/** Time to first frame and its split, from `zero` (navigation start, or the join click). */
+async function measureJoin(page: Page, zero: number, loadedAt: number) {
+  const probe = await readProbe(page);
+  const pc = probe.connections.find((c) => c.connectedAt !== null && c.remoteDescriptionAt !== null);
+  const first = probe.firstFrameAt!;
+  const join: Join = {
+    ttffMs: round(first - zero),
+    timeline: await timelineOf(page, probe, zero),
+    pageLoadMs: round(loadedAt - zero),
+    signallingMs: pc ? round(pc.remoteDescriptionAt! - loadedAt) : null,
+    iceDtlsMs: pc ? round(pc.connectedAt! - pc.remoteDescriptionAt!) : null,
+    firstFrameMs: pc ? round(first - pc.connectedAt!) : null,
+  };
+  return { join, samples: probe.samples, undecodable: probe.undecodable, receiver: receiverBreakdown(probe) };
+}
+
+const waitForFirstFrame = (page: Page, what: string) =>
+  until(async () => (await readProbe(page)).firstFrameAt !== null, { timeoutMs: 20_000, intervalMs: 50, what });
+
 /** One guest: open the link, wait for the first decoded frame, collect frames for SECONDS. */
 async function joinOnce(browser: Browser, baseUrl: string, link: string, tier: Tier) {
   const { page } = await openPage(browser, baseUrl);
   try {
     await page.addInitScript(KEEP_NAMES_SHIM);
     await page.addInitScript(installClockProbe);
-    await page.goto(tier === 'relay' ? `${link}?tier=relay` : link);
-    await until(async () => (await readProbe(page)).firstFrameAt !== null, {
-      timeoutMs: 20_000,
-      intervalMs: 50,
-      what: `${tier} guest's first decoded frame`,
-    });
+    await page.goto(tier === 'sfu' ? link : `${link}?tier=${tier}`);
+    await waitForFirstFrame(page, `${tier} guest's first decoded frame`);
     await sleep(SECONDS * 1000); // a measuring window, not a wait for a condition
-    const probe = await readProbe(page);
-    const pc = probe.connections.find((c) => c.connectedAt !== null && c.remoteDescriptionAt !== null);
-    const first = probe.firstFrameAt!;
     const loaded = await page.evaluate(
       () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventEnd,
     );
-    const join: Join = {
-      ttffMs: round(first),
-      pageLoadMs: round(loaded),
-      signallingMs: pc ? round(pc.remoteDescriptionAt! - loaded) : null,
-      iceDtlsMs: pc ? round(pc.connectedAt! - pc.remoteDescriptionAt!) : null,
-      firstFrameMs: pc ? round(first - pc.connectedAt!) : null,
-    };
-    return { join, samples: probe.samples, undecodable: probe.undecodable };
+    return await measureJoin(page, 0, loaded);
   } finally {
     await page.context().close();
   }
+}
+
+/**
+ * Time to first frame as the issue defines it, from the join click: a signed-in guest on its
+ * already-loaded dashboard types the room's code into Join a Session and clicks Join Session.
+ */
+async function clickJoins(browser: Browser, baseUrl: string, roomId: string, joins: number): Promise<Join[]> {
+  const { page } = await openPage(browser, baseUrl);
+  const results: Join[] = [];
+  try {
+    await page.addInitScript(KEEP_NAMES_SHIM);
+    await page.addInitScript(installClockProbe);
+    await signUpThroughUi(page, newAccount('clickguest'));
+    await page.waitForURL('**/dashboard', { timeout: 20_000 });
+    for (let i = 0; i < joins; i += 1) {
+      if (i > 0) await page.goto('/dashboard'); // leaves the room; a fresh probe for the next join
+      await page.getByRole('button', { name: 'Collaborations' }).click();
+      await page.getByRole('button', { name: 'Join a Session' }).click();
+      await page.getByLabel('Connection code').fill(roomId);
+      await page.getByRole('button', { name: 'Join Session' }).click();
+      await waitForFirstFrame(page, "click-joined guest's first decoded frame");
+      const clickAt = (await readProbe(page)).joinClickAt!;
+      results.push((await measureJoin(page, clickAt, clickAt)).join);
+    }
+  } finally {
+    await page.context().close();
+  }
+  return results;
 }
 
 const p = (values: number[], q: number) => (values.length ? round(percentile(values, q)) : null);
@@ -122,13 +188,19 @@ async function main() {
     for (const tier of TIERS) {
       const joins: Join[] = [];
       const samples: number[] = [];
+      const frames: FrameBreakdown[] = [];
+      const receiverTotals = [];
       let undecodable = 0;
+      const senderBefore = await host.evaluate(readSenderStats);
       for (let i = 0; i < JOINS; i += 1) {
         const result = await joinOnce(browser, box.baseUrl, link, tier);
         joins.push(result.join);
         samples.push(...result.samples);
+        frames.push(...result.receiver.frames);
+        receiverTotals.push(result.receiver.totals);
         undecodable += result.undecodable;
       }
+      const sender = senderSummary(senderBefore, await host.evaluate(readSenderStats));
       const pick = (key: keyof Join) => joins.map((j) => j[key]).filter((v): v is number => v !== null);
       rows.push({
         tier,
@@ -143,6 +215,8 @@ async function main() {
         signallingP50Ms: p(pick('signallingMs'), 50),
         iceDtlsP50Ms: p(pick('iceDtlsMs'), 50),
         firstFrameP50Ms: p(pick('firstFrameMs'), 50),
+        receiver: { framesWithStats: frames.length, ...tailSummary(frames), perJoin: receiverTotals },
+        sender,
         perJoin: joins,
       });
       const sorted = [...samples].sort((a, b) => a - b);
@@ -155,7 +229,50 @@ async function main() {
       });
     }
 
+    const roomId = new URL(link).pathname.split('/').pop()!;
+    const clicked = CLICK_JOINS > 0 ? await clickJoins(browser, box.baseUrl, roomId, CLICK_JOINS) : [];
+    const clickTtff = clicked.map((j) => j.ttffMs);
+    const clickJoin = {
+      tier: 'sfu',
+      joins: clicked.length,
+      ttffP50Ms: p(clickTtff, 50),
+      ttffP95Ms: p(clickTtff, 95),
+      steps: medianSteps(clicked),
+      perJoin: clicked,
+    };
     const sfu = rows.find((r) => r.tier === 'sfu')!;
+    const sfuSteps = medianSteps(sfu.perJoin);
+    for (const [title, steps] of [
+      ['SFU guest opening the invite link', sfuSteps],
+      ['SFU guest clicking Join Session on its loaded dashboard', clickJoin.steps],
+    ] as const) {
+      console.log(`\n${title}: each request and mark, median over joins (ms from navigation start / click)`);
+      console.log(
+        formatTable(
+          ['step', 'start p50', 'took p50'],
+          steps.map((step) => [step.what, step.startP50Ms, step.durationP50Ms ?? '']),
+        ),
+      );
+    }
+    for (const row of rows) {
+      const { tail, typical } = row.receiver;
+      if (tail && typical)
+        console.log(
+          `\n${row.tier} glass-to-glass, receiving side (Chromium inbound-rtp, per 250 ms): slowest 5% of frames ` +
+            `(mean ${tail.g2gMs} ms) had jitter buffer ${tail.jitterBufferMs} ms, decode ${tail.decodeMs} ms, ` +
+            `processing ${tail.processingMs} ms; median half (mean ${typical.g2gMs} ms): ${typical.jitterBufferMs} / ` +
+            `${typical.decodeMs} / ${typical.processingMs} ms. NACK/PLI/dropped per join: ` +
+            row.receiver.perJoin.map((t) => (t ? `${t.nackCount}/${t.pliCount}/${t.framesDropped}` : '-')).join(', '),
+        );
+      if (row.sender)
+        console.log(
+          `${row.tier} host encoder: ${row.sender.encodeMs} ms per frame, pacer ${row.sender.packetSendDelayMs} ms per packet, ` +
+            `${row.sender.framesPerSecond} fps, NACK ${row.sender.nackCount}, PLI ${row.sender.pliCount}, limited by ${row.sender.qualityLimitationReason}`,
+        );
+    }
+    console.log(
+      `\nTTFF from the join click (loaded page): p50 ${clickJoin.ttffP50Ms} ms, p95 ${clickJoin.ttffP95Ms} ms`,
+    );
     const met = (value: number | null, target: number) =>
       value === null ? 'no data' : value <= target ? 'met' : `missed by ${round(value - target)} ms`;
     const targets = {
@@ -194,11 +311,11 @@ async function main() {
         ]),
       ),
     );
-    console.log('p2p: not measured, the tier does not exist yet');
     for (const [name, t] of Object.entries(targets))
       console.log(`target ${name} <= ${t.target} ms: ${t.value} ms, ${t.verdict}`);
-    if (sfu.latencyP50Ms !== null && rows[1]!.latencyP50Ms !== null)
-      console.log(`relay/sfu glass-to-glass p50 ratio: ${round(rows[1]!.latencyP50Ms / sfu.latencyP50Ms, 2)}`);
+    for (const row of rows.filter((r) => r.tier !== 'sfu'))
+      if (sfu.latencyP50Ms !== null && row.latencyP50Ms !== null)
+        console.log(`${row.tier}/sfu glass-to-glass p50 ratio: ${round(row.latencyP50Ms / sfu.latencyP50Ms, 2)}`);
 
     const svg = lineChartSvg({
       title: 'Glass-to-glass latency by percentile (loopback, Chromium)',
@@ -218,8 +335,10 @@ async function main() {
         joins: JOINS,
         seconds: SECONDS,
         targets,
-        p2p: 'not measured: the tier does not exist yet',
+        tiers: TIERS,
         rows,
+        sfuSteps,
+        clickJoin,
         machine: machineNote(),
       },
       { '': svg },

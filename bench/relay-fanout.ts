@@ -1,48 +1,74 @@
 /**
- * Relay fan-out (design.md §7): the host sends 1280x720-sized JPEG frames at 10 fps through the
- * real single-box process to N guests, some of them throttled (they ack a frame only 400 ms after
- * it arrives, like a guest that paints slowly). Frames delivered to fast guests must not drop
- * because slow ones exist: each N runs with no throttled guests and with 30% throttled, side by
- * side, and the table compares the fast guests of both runs.
+ * Relay fan-out (design.md §7, issue 7): the host sends real 1280x720 JPEG frames (ffmpeg's
+ * testsrc2, 100-150 kB like the host's adaptive quality aims for) at 10 fps to N Socket.IO guests,
+ * a fifth of them on a slow link (a proxy carrying 2 Mbit/s, a fifth of the stream). Frames
+ * delivered to fast guests must not drop because slow ones exist. Three runs per N, side by side:
+ *   relay-calm   our relay (the real box process), no slow guests;
+ *   relay        our relay with the slow guests (per-guest lanes: a busy guest skips to the newest frame);
+ *   naive        the baseline: a plain Socket.IO server broadcasting every frame to every guest,
+ *                with the same slow guests, whose frames then queue on the server.
+ * Each reports the fast guests' delivered share of the frames sent, the slow guests' frame age and
+ * how far behind they are when the host stops, and the server's CPU per delivered megabyte.
  *
  *   npx tsx bench/relay-fanout.ts [--guests 10,25,50,100] | --smoke --out DIR
- * writes <out>/relay-fanout.json and .svg (out defaults to bench/results). `--smoke` is 3 guests
- * for 2 s, run by `npm test` so the benchmark keeps working.
+ * writes <out>/relay-fanout.json and .svg charts (out defaults to bench/results). `--smoke` is 3
+ * guests for 2 s, run by `npm test` so the benchmark keeps working.
  */
 import { io, type Socket } from 'socket.io-client';
 import { jsonCaller, signUpUser } from '../server/src/testing/test-api.js';
 import { startBox } from '../tests/support/box.js';
-import { formatTable, machineNote, parseArgs, percentile, RESULTS_DIR, round, writeResults } from './lib/report.js';
+import { BenchChild } from './lib/child.js';
+import { makeJpegFrames, readStamp, stampJpeg } from './lib/jpeg-frames.js';
+import { treeCpuMs } from './lib/process-cpu.js';
+import {
+  formatTable,
+  lineChartSvg,
+  machineNote,
+  parseArgs,
+  percentile,
+  RESULTS_DIR,
+  round,
+  sleep,
+  writeResults,
+} from './lib/report.js';
+import { startThrottleProxy } from './lib/throttle-proxy.js';
 
 const args = parseArgs(process.argv.slice(2));
 const smoke = args.has('smoke');
 const FPS = 10;
 const SECONDS = smoke ? 2 : 8;
-const FRAME_BYTES = 100_000; // A 1280x720 JPEG of a busy screen at the host's adaptive quality.
-const THROTTLE_ACK_MS = 400;
-// design.md §7 and issue 7: N = 10, 25, 50, 100, a fifth of them throttled, beside a calm run.
+const DRAIN_MS = 1000;
+const SLOW_LINK_KBPS = 2000;
+const SLOW_SHARE = smoke ? 0.34 : 0.2;
+const TARGET_FAST_DELIVERED_PCT = 95;
 const GUEST_COUNTS = smoke
   ? [3]
   : String(args.get('guests') ?? '10,25,50,100')
       .split(',')
       .map(Number);
-const THROTTLED_SHARES = smoke ? [0, 0.34] : [0, 0.2];
 const outDir = typeof args.get('out') === 'string' ? (args.get('out') as string) : RESULTS_DIR;
+type Mode = 'relay-calm' | 'relay' | 'naive';
+const MODES: Mode[] = ['relay-calm', 'relay', 'naive'];
 
 interface GuestLog {
-  throttled: boolean;
-  latenciesMs: number[];
+  slow: boolean;
+  agesMs: number[];
+  bytes: number;
+  lastSeq: number;
 }
 
-function frame(seq: number): Buffer {
-  const bytes = Buffer.alloc(FRAME_BYTES, seq % 251);
-  bytes.set([0xff, 0xd8, 0xff, 0xe0]);
-  bytes.writeDoubleLE(Date.now(), 4);
-  return bytes;
+interface Target {
+  url: string;
+  slowUrl: string;
+  /** Process whose tree's CPU is the server's. */
+  pid: number;
+  /** Host's socket auth and a room to join. */
+  hostAuth: Record<string, string>;
+  roomId: string;
 }
 
-async function connect(baseUrl: string, token?: string): Promise<Socket> {
-  const socket = io(baseUrl, { transports: ['websocket'], auth: token ? { token } : {}, reconnection: false });
+async function connect(url: string, auth: Record<string, string> = {}): Promise<Socket> {
+  const socket = io(url, { transports: ['websocket'], auth, reconnection: false });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
@@ -50,134 +76,212 @@ async function connect(baseUrl: string, token?: string): Promise<Socket> {
   return socket;
 }
 
-async function scenario(baseUrl: string, hostToken: string, guests: number, throttledShare: number) {
-  const call = jsonCaller(baseUrl);
-  const created = await call('POST', '/api/rooms/create', {
-    token: hostToken,
-    body: { name: 'bench', settings: { maxParticipants: guests + 1 } },
-  });
-  const roomId = (created.body as { room: { roomId: string } }).room.roomId;
-  const host = await connect(baseUrl, hostToken);
-  await host.emitWithAck('join-room', { roomId });
-  const throttledCount = Math.round(guests * throttledShare);
+async function scenario(target: Target, frames: Buffer[], guests: number, slowShare: number) {
+  const host = await connect(target.url, target.hostAuth);
+  await host.emitWithAck('join-room', { roomId: target.roomId });
+  const slowCount = Math.round(guests * slowShare);
   const logs: GuestLog[] = [];
   const sockets: Socket[] = [];
-  for (let i = 0; i < guests; i += 1) {
-    const socket = await connect(baseUrl);
-    await socket.emitWithAck('join-room', { roomId });
-    await socket.emitWithAck('relay:subscribe', { roomId, subscribe: true });
-    const log: GuestLog = { throttled: i < throttledCount, latenciesMs: [] };
-    socket.on('screen-frame', ({ frame: bytes }: { frame: ArrayBuffer }, ack: () => void) => {
-      log.latenciesMs.push(Date.now() - Buffer.from(bytes).readDoubleLE(4));
-      if (log.throttled) setTimeout(ack, THROTTLE_ACK_MS);
-      else ack();
+  const addGuest = async (slow: boolean) => {
+    const socket = await connect(slow ? target.slowUrl : target.url);
+    await socket.emitWithAck('join-room', { roomId: target.roomId });
+    await socket.emitWithAck('relay:subscribe', { roomId: target.roomId, subscribe: true });
+    const log: GuestLog = { slow, agesMs: [], bytes: 0, lastSeq: -1 };
+    // The relay waits for this ack before the guest's next frame; the naive broadcast sends none.
+    socket.on('screen-frame', ({ frame }: { frame: ArrayBuffer }, ack?: () => void) => {
+      const bytes = Buffer.from(frame);
+      const { sentAt, seq } = readStamp(bytes);
+      log.agesMs.push(Date.now() - sentAt);
+      log.bytes += bytes.length;
+      log.lastSeq = Math.max(log.lastSeq, seq);
+      ack?.();
     });
     logs.push(log);
     sockets.push(socket);
+  };
+  // Ten at a time: joining 100 guests one by one would take much of the 20-minute budget.
+  for (let i = 0; i < guests; i += 10) {
+    const batch = Array.from({ length: Math.min(10, guests - i) }, (_, k) => addGuest(i + k < slowCount));
+    await Promise.all(batch);
   }
 
   const total = FPS * SECONDS;
   let refused = 0;
+  let sentBytes = 0;
+  const cpuBefore = treeCpuMs(target.pid);
   for (let seq = 0; seq < total; seq += 1) {
-    const tick = new Promise((resolve) => setTimeout(resolve, 1000 / FPS));
-    host.emit('screen-frame', { roomId, frame: frame(seq) }, (ack: { ok: boolean }) => {
+    const tick = sleep(1000 / FPS);
+    const frame = stampJpeg(frames[seq % frames.length]!, Date.now(), seq);
+    sentBytes += frame.length;
+    host.emit('screen-frame', { roomId: target.roomId, frame }, (ack: { ok: boolean }) => {
       if (!ack.ok) refused += 1;
     });
     await tick;
   }
-  await new Promise((resolve) => setTimeout(resolve, 1000)); // Let the last deliveries land.
+  // How far behind each slow guest is the moment the host stops: the naive broadcast's backlog.
+  const behindAtEnd = logs.filter((log) => log.slow).map((log) => total - 1 - log.lastSeq);
+  await sleep(DRAIN_MS);
+  const cpuMs = treeCpuMs(target.pid) - cpuBefore;
+  const deliveredBytes = logs.reduce((sum, log) => sum + log.bytes, 0);
   for (const socket of [host, ...sockets]) socket.close();
 
   const summarize = (group: GuestLog[]) => {
-    const delivered = group.map((log) => (100 * log.latenciesMs.length) / total);
-    const latencies = group.flatMap((log) => log.latenciesMs);
+    const delivered = group.map((log) => (100 * log.agesMs.length) / total);
+    const ages = group.flatMap((log) => log.agesMs);
     return {
       guests: group.length,
       deliveredMinPct: round(Math.min(...delivered)),
       deliveredMedianPct: round(percentile(delivered, 50)),
-      latencyP50Ms: round(percentile(latencies, 50)),
-      latencyP95Ms: round(percentile(latencies, 95)),
+      ageP50Ms: round(percentile(ages, 50)),
+      ageP95Ms: round(percentile(ages, 95)),
+      ageMaxMs: round(Math.max(...ages)),
     };
   };
   return {
     guests,
-    throttledShare,
+    slowShare,
     framesSent: total,
+    meanFrameKB: round(sentBytes / total / 1000),
     refused,
-    fast: summarize(logs.filter((log) => !log.throttled)),
-    throttled: throttledCount > 0 ? summarize(logs.filter((log) => log.throttled)) : null,
+    fast: summarize(logs.filter((log) => !log.slow)),
+    slow: slowCount > 0 ? { ...summarize(logs.filter((log) => log.slow)), framesBehindAtEnd: behindAtEnd } : null,
+    serverCpuMs: round(cpuMs),
+    deliveredMB: round(deliveredBytes / 1e6, 2),
+    cpuMsPerMB: round(cpuMs / (deliveredBytes / 1e6), 2),
   };
 }
 
-function chart(rows: Awaited<ReturnType<typeof scenario>>[]): string {
-  const width = Math.max(640, 80 + rows.length * 130);
-  const height = 260;
-  const barWidth = 50;
-  const bars = rows.map((row, i) => {
-    const x = 60 + i * (barWidth + 80);
-    const h = (row.fast.deliveredMinPct / 100) * 180;
-    const label = `N=${row.guests}, ${Math.round(row.throttledShare * 100)}% slow`;
-    return (
-      `<rect x="${x}" y="${210 - h}" width="${barWidth}" height="${h}" fill="${row.throttledShare ? '#e8902e' : '#2e7de8'}"/>` +
-      `<text x="${x + barWidth / 2}" y="${204 - h}" font-size="11" text-anchor="middle">${row.fast.deliveredMinPct}%</text>` +
-      `<text x="${x + barWidth / 2}" y="228" font-size="10" text-anchor="middle">${label}</text>` +
-      `<text x="${x + barWidth / 2}" y="242" font-size="10" text-anchor="middle">p95 ${row.fast.latencyP95Ms} ms</text>`
-    );
-  });
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif">` +
-    `<text x="10" y="18" font-size="13">Relay fan-out: worst fast guest's share of frames delivered (${FPS} fps, ${FRAME_BYTES / 1000} kB)</text>` +
-    `<line x1="50" y1="210" x2="${width - 10}" y2="210" stroke="#333"/>${bars.join('')}</svg>`
-  );
+type Row = Awaited<ReturnType<typeof scenario>> & { mode: Mode };
+
+function charts(rows: Row[]): Record<string, string> {
+  const series = (pick: (row: Row) => number, modes: Mode[] = MODES) =>
+    modes.map((mode) => ({
+      name: mode,
+      points: rows.filter((row) => row.mode === mode).map((row) => ({ x: row.guests, y: pick(row) })),
+    }));
+  return {
+    '': lineChartSvg({
+      title: `Relay fan-out: worst fast guest's delivered frames (${FPS} fps JPEG)`,
+      xLabel: 'guests (N)',
+      yLabel: '% of frames sent',
+      series: series((row) => row.fast.deliveredMinPct),
+      guides: [{ y: TARGET_FAST_DELIVERED_PCT, label: `target ${TARGET_FAST_DELIVERED_PCT}%` }],
+    }),
+    'slow-age': lineChartSvg({
+      title: 'Slow guests (2 Mbit/s link): frame age p95',
+      xLabel: 'guests (N)',
+      yLabel: 'ms from host send to guest',
+      series: series((row) => row.slow?.ageP95Ms ?? NaN, ['relay', 'naive']),
+    }),
+    cpu: lineChartSvg({
+      title: 'Server CPU per delivered megabyte',
+      xLabel: 'guests (N)',
+      yLabel: 'CPU ms per MB',
+      series: series((row) => row.cpuMsPerMB),
+    }),
+  };
 }
 
 async function main() {
+  const frames = makeJpegFrames({ width: 1280, height: 720, count: 10 });
+  const machineBefore = machineNote();
   const box = await startBox();
+  const naive = BenchChild.start(new URL('./lib/naive-broadcast-process.ts', import.meta.url));
+  const proxies: { close(): Promise<void> }[] = [];
+  const rows: Row[] = [];
   try {
-    const hostAccount = await signUpUser({ call: jsonCaller(box.baseUrl) });
-    const rows = [];
+    const call = jsonCaller(box.baseUrl);
+    const hostAccount = await signUpUser({ call });
+    const { port: naivePort } = await naive.request<{ port: number }>('listen');
+    const boxProxy = await startThrottleProxy(box.port, SLOW_LINK_KBPS);
+    const naiveProxy = await startThrottleProxy(naivePort, SLOW_LINK_KBPS);
+    proxies.push(boxProxy, naiveProxy);
     for (const guests of GUEST_COUNTS) {
-      for (const share of THROTTLED_SHARES) rows.push(await scenario(box.baseUrl, hostAccount.idToken, guests, share));
+      for (const mode of MODES) {
+        let target: Target;
+        if (mode === 'naive') {
+          target = {
+            url: `http://127.0.0.1:${naivePort}`,
+            slowUrl: `http://127.0.0.1:${naiveProxy.port}`,
+            pid: naive.pid!,
+            hostAuth: {},
+            roomId: `naive${guests}`,
+          };
+        } else {
+          const created = await call('POST', '/api/rooms/create', {
+            token: hostAccount.idToken,
+            body: { name: 'bench', settings: { maxParticipants: guests + 1 } },
+          });
+          target = {
+            url: box.baseUrl,
+            slowUrl: `http://127.0.0.1:${boxProxy.port}`,
+            pid: box.pid,
+            hostAuth: { token: hostAccount.idToken },
+            roomId: (created.body as { room: { roomId: string } }).room.roomId,
+          };
+        }
+        const row = { mode, ...(await scenario(target, frames, guests, mode === 'relay-calm' ? 0 : SLOW_SHARE)) };
+        rows.push(row);
+        console.log(
+          `N=${guests} ${mode}: fast min ${row.fast.deliveredMinPct}%, slow age p95 ${row.slow?.ageP95Ms ?? '-'} ms, ${row.cpuMsPerMB} CPU ms/MB (load ${machineNote().loadAverage[0]})`,
+        );
+      }
     }
-    const header = [
-      'N',
-      'slow %',
-      'fast delivered min/median %',
-      'fast p50/p95 ms',
-      'slow delivered median %',
-      'slow p95 ms',
-      'refused',
-    ];
-    const table = rows.map((row) => [
-      row.guests,
-      Math.round(row.throttledShare * 100),
-      `${row.fast.deliveredMinPct} / ${row.fast.deliveredMedianPct}`,
-      `${row.fast.latencyP50Ms} / ${row.fast.latencyP95Ms}`,
-      row.throttled ? row.throttled.deliveredMedianPct : '-',
-      row.throttled ? row.throttled.latencyP95Ms : '-',
-      row.refused,
-    ]);
-    console.log(formatTable(header, table));
-    for (const guests of GUEST_COUNTS) {
-      const [calm, mixed] = rows.filter((row) => row.guests === guests);
-      console.log(
-        `N=${guests}: fast guests with slow ones present get ${round(mixed!.fast.deliveredMedianPct / calm!.fast.deliveredMedianPct, 3)}x the frames ` +
-          `and ${round(mixed!.fast.latencyP95Ms / calm!.fast.latencyP95Ms, 2)}x the p95 latency of the run without slow guests`,
-      );
-    }
-    const json = {
-      smoke,
-      machine: machineNote(),
-      fps: FPS,
-      seconds: SECONDS,
-      frameBytes: FRAME_BYTES,
-      throttleAckMs: THROTTLE_ACK_MS,
-      rows,
-    };
-    writeResults(outDir, 'relay-fanout', json, { '': chart(rows) });
   } finally {
+    await Promise.all(proxies.map((proxy) => proxy.close()));
+    await naive.close();
     await box.stop();
   }
+
+  const header = [
+    'N',
+    'mode',
+    'fast delivered min/median %',
+    'fast age p50/p95 ms',
+    'slow delivered %',
+    'slow age p50/p95/max ms',
+    'slow behind at end (frames, max)',
+    'CPU ms/MB',
+  ];
+  const table = rows.map((row) => [
+    row.guests,
+    row.mode,
+    `${row.fast.deliveredMinPct} / ${row.fast.deliveredMedianPct}`,
+    `${row.fast.ageP50Ms} / ${row.fast.ageP95Ms}`,
+    row.slow ? row.slow.deliveredMedianPct : '-',
+    row.slow ? `${row.slow.ageP50Ms} / ${row.slow.ageP95Ms} / ${row.slow.ageMaxMs}` : '-',
+    row.slow ? Math.max(...row.slow.framesBehindAtEnd) : '-',
+    row.cpuMsPerMB,
+  ]);
+  console.log(formatTable(header, table));
+  const ratios = GUEST_COUNTS.map((guests) => {
+    const relay = rows.find((row) => row.guests === guests && row.mode === 'relay')!;
+    const naiveRow = rows.find((row) => row.guests === guests && row.mode === 'naive')!;
+    const ratio = {
+      guests,
+      fastDeliveredRelayOverNaive: round(relay.fast.deliveredMinPct / naiveRow.fast.deliveredMinPct, 3),
+      slowAgeP95NaiveOverRelay: round((naiveRow.slow?.ageP95Ms ?? NaN) / (relay.slow?.ageP95Ms ?? NaN), 2),
+      cpuPerMBRelayOverNaive: round(relay.cpuMsPerMB / naiveRow.cpuMsPerMB, 2),
+    };
+    console.log(
+      `N=${guests}: relay/naive fast delivered ${ratio.fastDeliveredRelayOverNaive}x; slow guests' frame age p95 naive/relay ${ratio.slowAgeP95NaiveOverRelay}x; CPU per MB relay/naive ${ratio.cpuPerMBRelayOverNaive}x`,
+    );
+    return ratio;
+  });
+  const json = {
+    smoke,
+    machine: machineBefore,
+    machineAfter: machineNote(),
+    fps: FPS,
+    seconds: SECONDS,
+    slowLinkKbps: SLOW_LINK_KBPS,
+    slowShare: SLOW_SHARE,
+    targetFastDeliveredPct: TARGET_FAST_DELIVERED_PCT,
+    frameSource: 'ffmpeg testsrc2 1280x720 + temporal noise, JPEG q 4, 10 distinct frames',
+    rows,
+    ratios,
+  };
+  writeResults(outDir, 'relay-fanout', json, charts(rows));
 }
 
 await main();

@@ -7,11 +7,10 @@
  *   npx tsx bench/sfu-fanout.ts --n 50,100     # chosen N
  *   npx tsx bench/sfu-fanout.ts --smoke --out DIR   # N = 3, a few seconds (the npm test variant)
  */
-import { BenchChild } from './lib/child.js';
 import { runFanout, type FanoutRow, type Tier } from './lib/fanout-scenarios.js';
-import { formatTable, lineChartSvg, machineNote, parseArgs, RESULTS_DIR, writeResults } from './lib/report.js';
-import { PAYLOAD_TYPE, PRODUCER_SSRC, startWorkers } from './lib/sfu-harness.js';
-import { makeVp8Clip } from './lib/vp8-clip.js';
+import { formatTable, lineChartSvg, machineNote, writeResults } from './lib/report.js';
+import { openSfuBench } from './lib/sfu-bench.js';
+import { PRODUCER_SSRC } from './lib/sfu-harness.js';
 
 const TARGET_VIEWERS_PER_WORKER = 300;
 const TARGET_US_PER_PACKET = 20;
@@ -19,39 +18,18 @@ const TARGET_US_PER_PACKET = 20;
 const KEYFRAME_REQUEST_DELAY_MS = 1000;
 const TIERS: Tier[] = ['sfu-1-worker', 'sfu-2-workers', 'p2p'];
 
-const args = parseArgs(process.argv.slice(2));
-const smoke = args.has('smoke');
-
-const counts = smoke
-  ? [3]
-  : String(args.get('n') ?? '25,50,100,200,400')
-      .split(',')
-      .map(Number);
-const outDir = typeof args.get('out') === 'string' ? (args.get('out') as string) : RESULTS_DIR;
-const clipOptions = smoke
-  ? { width: 640, height: 360, fps: 30, seconds: 2, kbps: 1500 }
-  : { width: 1280, height: 720, fps: 30, seconds: 6, kbps: 1500 };
-
-const machineBefore = machineNote();
-const clip = makeVp8Clip(clipOptions);
+const countsFrom = (args: Map<string, string | true>, smoke: boolean) =>
+  smoke
+    ? [3]
+    : String(args.get('n') ?? '25,50,100,200,400')
+        .split(',')
+        .map(Number);
+const bench = await openSfuBench({ workers: 2, sinks: (args, smoke) => Math.max(...countsFrom(args, smoke)) });
+const { smoke, outDir, machineBefore, clipOptions, clip, sender, senderPort, sinks, sinkPorts, workers } = bench;
 const clipBytes = clip.frames.reduce((sum, frame) => sum + frame.data.length, 0);
-console.log(
-  `clip: ${clip.frames.length} frames, ${((clipBytes * 8) / clipOptions.seconds / 1e6).toFixed(2)} Mbit/s VP8, load ${machineBefore.loadAverage.join(' ')}`,
-);
-
-const sender = BenchChild.start(new URL('./lib/rtp-sender-process.ts', import.meta.url));
-const sinks = BenchChild.start(new URL('./lib/udp-sinks-process.ts', import.meta.url));
-const workers = await startWorkers(2);
+const counts = countsFrom(bench.args, smoke);
 const rows: FanoutRow[] = [];
 try {
-  const { port: senderPort } = await sender.request<{ port: number }>('init', {
-    clipFile: clip.file,
-    fps: clipOptions.fps,
-    producerSsrc: PRODUCER_SSRC,
-    payloadType: PAYLOAD_TYPE,
-    ssrc: PRODUCER_SSRC,
-  });
-  const { ports: sinkPorts } = await sinks.request<{ ports: number[] }>('open', { count: Math.max(...counts) });
   const rig = {
     sender,
     senderPort,
@@ -74,9 +52,7 @@ try {
     }
   }
 } finally {
-  await sinks.request('closeAll').catch(() => undefined);
-  await Promise.all([sender.close(), sinks.close()]);
-  for (const worker of workers) worker.close();
+  await bench.close();
 }
 
 const capacity = (tier: Tier) => Math.max(0, ...rows.filter((r) => r.tier === tier && r.pass).map((r) => r.n));

@@ -10,19 +10,10 @@ import wrtc from '@roamhq/wrtc';
 import { Device } from 'mediasoup-client';
 import type { types as client } from 'mediasoup-client';
 import type { types } from 'mediasoup';
-import { BenchChild } from './lib/child.js';
-import { formatTable, machineNote, parseArgs, RESULTS_DIR, round, sleep, writeResults } from './lib/report.js';
+import { formatTable, machineNote, round, sleep, writeResults } from './lib/report.js';
+import { openSfuBench } from './lib/sfu-bench.js';
 import type { SinkReport } from './lib/udp-sinks-process.js';
-import {
-  addViewer,
-  createProducer,
-  createRouter,
-  PAYLOAD_TYPE,
-  PRODUCER_SSRC,
-  startWorkers,
-  workerCpuUs,
-} from './lib/sfu-harness.js';
-import { makeVp8Clip } from './lib/vp8-clip.js';
+import { addViewer, createProducer, createRouter, workerCpuUs } from './lib/sfu-harness.js';
 
 // mediasoup-client's handler uses the browser globals; libwebrtc's Node binding provides them.
 Object.assign(globalThis, {
@@ -33,15 +24,6 @@ Object.assign(globalThis, {
   MediaStreamTrack: wrtc.MediaStreamTrack,
   RTCRtpTransceiver: wrtc.RTCRtpTransceiver,
 });
-
-const args = parseArgs(process.argv.slice(2));
-const smoke = args.has('smoke');
-const viewers = smoke ? 1 : Number(args.get('viewers') ?? 3);
-const windowMs = smoke ? 2000 : 8000;
-const outDir = typeof args.get('out') === 'string' ? (args.get('out') as string) : RESULTS_DIR;
-const clipOptions = smoke
-  ? { width: 640, height: 360, fps: 30, seconds: 2, kbps: 1500 }
-  : { width: 1280, height: 720, fps: 30, seconds: 6, kbps: 1500 };
 
 interface WebRtcViewer {
   frames: number;
@@ -86,23 +68,18 @@ async function addWebRtcViewer(router: types.Router, producerId: string): Promis
   return viewer;
 }
 
-const machineBefore = machineNote();
-const clip = makeVp8Clip(clipOptions);
-const sender = BenchChild.start(new URL('./lib/rtp-sender-process.ts', import.meta.url));
-const sinks = BenchChild.start(new URL('./lib/udp-sinks-process.ts', import.meta.url));
-const [worker] = await startWorkers(1);
+const viewersFrom = (args: Map<string, string | true>, smoke: boolean) =>
+  smoke ? 1 : Number(args.get('viewers') ?? 3);
+const bench = await openSfuBench({ workers: 1, sinks: viewersFrom });
+const { args, smoke, outDir, machineBefore, sender, senderPort, sinks, sinkPorts: ports } = bench;
+const worker = bench.workers[0];
+const viewers = viewersFrom(args, smoke);
+const windowMs = smoke ? 2000 : 8000;
 const webrtcViewers: WebRtcViewer[] = [];
 let result: Record<string, unknown>;
 try {
-  const { port: senderPort } = await sender.request<{ port: number }>('init', {
-    clipFile: clip.file,
-    fps: clipOptions.fps,
-    payloadType: PAYLOAD_TYPE,
-    ssrc: PRODUCER_SSRC,
-  });
   const router = await createRouter(worker!);
   const { producer, port } = await createProducer(router, senderPort, 1000);
-  const { ports } = await sinks.request<{ ports: number[] }>('open', { count: viewers });
   const ssrcs: number[] = [];
   for (let i = 0; i < viewers; i += 1) {
     ssrcs.push((await addViewer(router, producer.id, ports[i]!)).ssrc);
@@ -126,9 +103,7 @@ try {
   router.close();
 } finally {
   for (const viewer of webrtcViewers) viewer.close();
-  await sinks.request('closeAll').catch(() => undefined);
-  await Promise.all([sender.close(), sinks.close()]);
-  worker!.close();
+  await bench.close();
 }
 
 const { webrtcFps, plainFps } = result as { webrtcFps: number[]; plainFps: number[] };

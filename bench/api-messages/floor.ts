@@ -8,7 +8,8 @@ import { summarize, type Summary } from './stats.js';
 
 export interface CapturedQuery {
   sql: string;
-  bindings: unknown[];
+  /** Absent for statements without parameters (BEGIN, COMMIT). */
+  bindings?: unknown[];
 }
 
 export interface FloorResult extends Summary {
@@ -22,7 +23,8 @@ export function replay(
   iterations: number,
   warmup: number,
 ): FloorResult {
-  const statements = queries.map((query) => ({ statement: db.prepare(query.sql), bindings: query.bindings }));
+  // A transaction's BEGIN and COMMIT arrive without bindings; replaying them keeps the write atomic.
+  const statements = queries.map((query) => ({ statement: db.prepare(query.sql), bindings: query.bindings ?? [] }));
   const runAll = () => {
     for (const { statement, bindings } of statements) {
       if (statement.reader) statement.all(...bindings);
@@ -44,7 +46,7 @@ export function replay(
 /** SQLite's plan for each query, to see which index (or none) it walks. */
 export function plans(db: Database.Database, queries: CapturedQuery[]): string[][] {
   return queries.map((query) => {
-    const rows = db.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...query.bindings) as { detail: string }[];
+    const rows = db.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...(query.bindings ?? [])) as { detail: string }[];
     return rows.map((row) => row.detail);
   });
 }

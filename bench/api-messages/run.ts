@@ -66,6 +66,7 @@ export interface BenchReport {
     messages: number;
     seed: number;
     seedSeconds: number;
+    conversationsBackfillSeconds: number;
     callers: Record<string, CallerProfile>;
   };
   targetP99Ms: number;
@@ -149,9 +150,25 @@ export async function runApiMessagesBench(size: BenchSize, options: { smoke: boo
       ['median user', median],
     ] as const) {
       const profile = seeded.callers[account === heaviest ? 'heaviest' : 'median']!;
+      // The list is paged (default 50): the heaviest user's second page is read through the
+      // cursor of the first, as a client's 'Load more' does.
+      const firstPage = await call('GET', '/api/messages/conversations/list', { token: account.idToken });
+      const cursor: string | null = firstPage.body.nextBefore;
+      if (account === heaviest && !cursor) throw new Error('the heaviest user has a single page of conversations');
+      const secondPage =
+        account === heaviest
+          ? [
+              {
+                endpoint: 'conversation list page 2',
+                method: 'GET' as const,
+                route: `/api/messages/conversations/list?before=${cursor}`,
+              },
+            ]
+          : [];
       const requests: { endpoint: string; method: 'GET' | 'POST'; route: string; body?: object }[] = [
         { endpoint: 'unread counts', method: 'GET', route: '/api/messages/unread' },
         { endpoint: 'conversation list', method: 'GET', route: '/api/messages/conversations/list' },
+        ...secondPage,
         { endpoint: 'conversation page', method: 'GET', route: `/api/messages/uid/${profile.busiestPartner}` },
         {
           endpoint: 'message send',
@@ -193,7 +210,7 @@ export async function runApiMessagesBench(size: BenchSize, options: { smoke: boo
           name: `${request.endpoint} (${label})`,
           caller: label,
           endpoint: request.endpoint,
-          request: `${request.method} ${request.route.replace(profile.busiestPartner, '{uid}')}`,
+          request: `${request.method} ${request.route.replace(profile.busiestPartner, '{uid}').replace(`before=${cursor}`, 'before={nextBefore}')}`,
           api: { ...result, cpuMsPerRequest: (cpu.user + cpu.system) / 1000 / answered },
           floor,
           queries: captured.map((query) => query.sql),
@@ -218,6 +235,7 @@ export async function runApiMessagesBench(size: BenchSize, options: { smoke: boo
         messages: size.messages,
         seed: SEED,
         seedSeconds: seeded.seconds,
+        conversationsBackfillSeconds: seeded.backfillSeconds,
         callers: seeded.callers,
       },
       targetP99Ms: TARGET_P99_MS,

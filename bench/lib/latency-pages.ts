@@ -18,10 +18,84 @@ export interface LatencyProbe {
   firstFrameAt: number | null;
   connections: { remoteDescriptionAt: number | null; connectedAt: number | null }[];
   undecodable: number;
+  /**
+   * The app's round trips in the order they started (performance.now() ms): every fetch, the
+   * WebSocket's opening, and each Socket.IO request from its emit to its ack, so the signalling
+   * part of time to first frame can be told apart request by request.
+   */
+  requests: { what: string; startAt: number; endAt: number | null }[];
+  /** Marks without a reply: RTCPeerConnection creation, remote descriptions, connection states. */
+  marks: { what: string; at: number }[];
+  /** performance.now() of each sample in `samples`. */
+  sampleTimes: number[];
+  /** performance.now() of the last click on a Join Session button, or null. */
+  joinClickAt: number | null;
+  /** The receiving video's inbound-rtp counters every 250 ms (cumulative, as getStats gives them). */
+  receiver: ReceiverStats[];
 }
 
-/** Host side: the fake screen that shows the clock. */
+export interface ReceiverStats {
+  at: number;
+  jitterBufferDelay: number;
+  jitterBufferEmittedCount: number;
+  jitterBufferTargetDelay: number;
+  framesDecoded: number;
+  totalDecodeTime: number;
+  totalProcessingDelay: number;
+  framesDropped: number;
+  nackCount: number;
+  pliCount: number;
+  packetsLost: number;
+  jitter: number;
+}
+
+/** The host's sending video (outbound-rtp), cumulative. */
+export interface SenderStats {
+  framesEncoded: number;
+  totalEncodeTime: number;
+  packetsSent: number;
+  totalPacketSendDelay: number;
+  nackCount: number;
+  pliCount: number;
+  qualityLimitationReason: string;
+  framesPerSecond: number;
+}
+
+/** Host side: the outbound-rtp video stats of every RTCPeerConnection the page made. */
+export async function readSenderStats(): Promise<SenderStats | null> {
+  const pcs = (window as unknown as { __hostPcs?: RTCPeerConnection[] }).__hostPcs ?? [];
+  for (const pc of pcs) {
+    if (pc.connectionState !== 'connected') continue;
+    const report = await pc.getStats();
+    for (const stat of report.values()) {
+      if (stat.type === 'outbound-rtp' && stat.kind === 'video') {
+        return {
+          framesEncoded: stat.framesEncoded ?? 0,
+          totalEncodeTime: stat.totalEncodeTime ?? 0,
+          packetsSent: stat.packetsSent ?? 0,
+          totalPacketSendDelay: stat.totalPacketSendDelay ?? 0,
+          nackCount: stat.nackCount ?? 0,
+          pliCount: stat.pliCount ?? 0,
+          qualityLimitationReason: stat.qualityLimitationReason ?? 'unknown',
+          framesPerSecond: stat.framesPerSecond ?? 0,
+        };
+      }
+    }
+  }
+  return null;
+}
+
+/** Host side: the fake screen that shows the clock, and a list of the page's peer connections. */
 export function installClockCapture(): void {
+  const hostPcs: RTCPeerConnection[] = [];
+  (window as unknown as { __hostPcs: RTCPeerConnection[] }).__hostPcs = hostPcs;
+  const NativeConnection = window.RTCPeerConnection;
+  window.RTCPeerConnection = class extends NativeConnection {
+    constructor(...args: ConstructorParameters<typeof RTCPeerConnection>) {
+      super(...args);
+      hostPcs.push(this);
+    }
+  } as typeof RTCPeerConnection;
   navigator.mediaDevices.getDisplayMedia = async () => {
     const canvas = document.createElement('canvas');
     canvas.width = 1280;
@@ -48,20 +122,128 @@ export function installClockCapture(): void {
 
 /** Guest side: decode every frame shown, and mark the connections. */
 export function installClockProbe(): void {
-  const probe: LatencyProbe = { samples: [], firstFrameAt: null, connections: [], undecodable: 0 };
+  const probe: LatencyProbe = {
+    samples: [],
+    firstFrameAt: null,
+    connections: [],
+    undecodable: 0,
+    requests: [],
+    marks: [],
+    sampleTimes: [],
+    receiver: [],
+    joinClickAt: null,
+  };
+  // The join click as the page sees it (its event's timestamp), not when the driver asked for it.
+  document.addEventListener(
+    'click',
+    (event) => {
+      const button = (event.target as Element | null)?.closest?.('button');
+      if (button?.textContent?.trim() === 'Join Session') probe.joinClickAt = event.timeStamp;
+    },
+    true,
+  );
+  const peerConnections: RTCPeerConnection[] = [];
+  setInterval(async () => {
+    for (const pc of peerConnections) {
+      if (pc.connectionState !== 'connected') continue;
+      // mediasoup's probation stream is a second inbound video without frames: take the decoding one.
+      let stat: Record<string, number> | null = null;
+      for (const entry of (await pc.getStats()).values()) {
+        if (
+          entry.type === 'inbound-rtp' &&
+          entry.kind === 'video' &&
+          (entry.framesDecoded ?? 0) >= (stat?.framesDecoded ?? 0)
+        )
+          stat = entry;
+      }
+      if (!stat) continue;
+      probe.receiver.push({
+        at: performance.now(),
+        jitterBufferDelay: stat.jitterBufferDelay ?? 0,
+        jitterBufferEmittedCount: stat.jitterBufferEmittedCount ?? 0,
+        jitterBufferTargetDelay: stat.jitterBufferTargetDelay ?? 0,
+        framesDecoded: stat.framesDecoded ?? 0,
+        totalDecodeTime: stat.totalDecodeTime ?? 0,
+        totalProcessingDelay: stat.totalProcessingDelay ?? 0,
+        framesDropped: stat.framesDropped ?? 0,
+        nackCount: stat.nackCount ?? 0,
+        pliCount: stat.pliCount ?? 0,
+        packetsLost: stat.packetsLost ?? 0,
+        jitter: stat.jitter ?? 0,
+      });
+    }
+  }, 250);
   (window as unknown as { __latency: LatencyProbe }).__latency = probe;
+  const mark = (what: string) => probe.marks.push({ what, at: performance.now() });
+
+  const nativeFetch = window.fetch.bind(window);
+  window.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const entry = {
+      what: `${init?.method ?? 'GET'} ${new URL(url, location.href).pathname}`,
+      startAt: performance.now(),
+      endAt: null as number | null,
+    };
+    probe.requests.push(entry);
+    try {
+      return await nativeFetch(input, init);
+    } finally {
+      entry.endAt = performance.now();
+    }
+  }) as typeof fetch;
+
+  // Socket.IO over a WebSocket: '42<id>["event",...]' is a request and '43<id>[...]' its ack.
+  const NativeWebSocket = window.WebSocket;
+  window.WebSocket = class extends NativeWebSocket {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols);
+      const opening = { what: 'websocket open', startAt: performance.now(), endAt: null as number | null };
+      const connecting = { what: 'socket.io connect', startAt: 0, endAt: null as number | null };
+      probe.requests.push(opening);
+      const pending = new Map<string, { what: string; startAt: number; endAt: number | null }>();
+      this.addEventListener('open', () => (opening.endAt = performance.now()));
+      this.addEventListener('message', (event: MessageEvent) => {
+        if (typeof event.data !== 'string') return;
+        if (event.data.startsWith('40') && connecting.endAt === null && connecting.startAt > 0)
+          connecting.endAt = performance.now();
+        const ack = /^43(\d+)/.exec(event.data);
+        const entry = ack && pending.get(ack[1]!);
+        if (entry) entry.endAt = performance.now();
+      });
+      const send = this.send.bind(this);
+      this.send = (data: string | ArrayBufferLike | Blob | ArrayBufferView) => {
+        if (typeof data === 'string') {
+          if (data.startsWith('40') && connecting.startAt === 0) {
+            connecting.startAt = performance.now();
+            probe.requests.push(connecting);
+          }
+          const request = /^4[25](?:\d+-)?(\d+)\["([^"]+)"/.exec(data);
+          if (request) {
+            const entry = { what: request[2]!, startAt: performance.now(), endAt: null as number | null };
+            pending.set(request[1]!, entry);
+            probe.requests.push(entry);
+          }
+        }
+        send(data);
+      };
+    }
+  } as typeof WebSocket;
 
   const NativePeerConnection = window.RTCPeerConnection;
   window.RTCPeerConnection = class extends NativePeerConnection {
     constructor(...args: ConstructorParameters<typeof RTCPeerConnection>) {
       super(...args);
       const marks = { remoteDescriptionAt: null as number | null, connectedAt: null as number | null };
-      probe.connections.push(marks);
+      const index = probe.connections.push(marks) - 1;
+      peerConnections.push(this);
+      mark(`pc${index} created`);
       this.addEventListener('connectionstatechange', () => {
+        mark(`pc${index} ${this.connectionState}`);
         if (this.connectionState === 'connected' && marks.connectedAt === null) marks.connectedAt = performance.now();
       });
       const setRemote = this.setRemoteDescription.bind(this);
       this.setRemoteDescription = ((description: RTCSessionDescriptionInit) => {
+        mark(`pc${index} remote ${description.type}`);
         if (marks.remoteDescriptionAt === null) marks.remoteDescriptionAt = performance.now();
         return setRemote(description);
       }) as typeof this.setRemoteDescription;
@@ -95,8 +277,12 @@ export function installClockProbe(): void {
       probe.undecodable += 1;
       return;
     }
-    if (probe.firstFrameAt === null) probe.firstFrameAt = performance.now();
+    if (probe.firstFrameAt === null) {
+      probe.firstFrameAt = performance.now();
+      mark('first frame decoded');
+    }
     probe.samples.push(now - decoded);
+    probe.sampleTimes.push(performance.now());
   };
 
   // SFU tier: every frame the <video> presents.

@@ -94,29 +94,36 @@ type Env = Record<string, string | undefined>;
 
 export class MediaConfigError extends Error {}
 
+/** Which environment variable sets which plain config field; read only when set and non-empty. */
+const ENV_NAMES = {
+  MEDIASOUP_WORKERS: 'workers',
+  MEDIASOUP_WORKER_BIN: 'workerBin',
+  MEDIASOUP_LOG_LEVEL: 'workerLogLevel',
+  RTC_PORT: 'rtcPort',
+  RTC_LISTEN_IP: 'rtcListenIp',
+  RTC_ANNOUNCED_ADDRESS: 'rtcAnnouncedAddress',
+  MEDIASOUP_WORKER_MAX_RSS_MB: 'workerMaxRssMb',
+  KEYFRAME_REQUEST_DELAY_MS: 'keyFrameRequestDelayMs',
+  RTC_MIN_PORT: 'rtcMinPort',
+  RTC_MAX_PORT: 'rtcMaxPort',
+  CLIENT_DIST: 'clientDist',
+  TURN_URLS: 'turnUrls',
+  TURN_USERNAME: 'turnUsername',
+  TURN_CREDENTIAL: 'turnCredential',
+  TURN_SECRET: 'turnSecret',
+  TURN_CREDENTIAL_TTL_SECONDS: 'turnCredentialTtlSeconds',
+  PEER_MISSED_HEARTBEATS: 'peerMissedHeartbeats',
+} as const satisfies Record<string, keyof z.input<typeof mediaConfigSchema>>;
+
 /** Defaults in code, then environment, then explicit overrides; a bad value names itself. */
 export function loadMediaConfig(env: Env = process.env, overrides: Partial<MediaConfig> = {}): MediaConfig {
   const fromEnv: Record<string, unknown> = {};
-  if (env.MEDIASOUP_WORKERS) fromEnv.workers = env.MEDIASOUP_WORKERS;
-  if (env.MEDIASOUP_WORKER_BIN) fromEnv.workerBin = env.MEDIASOUP_WORKER_BIN;
-  if (env.MEDIASOUP_LOG_LEVEL) fromEnv.workerLogLevel = env.MEDIASOUP_LOG_LEVEL;
-  if (env.RTC_PORT) fromEnv.rtcPort = env.RTC_PORT;
-  if (env.RTC_LISTEN_IP) fromEnv.rtcListenIp = env.RTC_LISTEN_IP;
-  if (env.RTC_ANNOUNCED_ADDRESS) fromEnv.rtcAnnouncedAddress = env.RTC_ANNOUNCED_ADDRESS;
-  if (env.MEDIASOUP_WORKER_MAX_RSS_MB) fromEnv.workerMaxRssMb = env.MEDIASOUP_WORKER_MAX_RSS_MB;
-  if (env.KEYFRAME_REQUEST_DELAY_MS) fromEnv.keyFrameRequestDelayMs = env.KEYFRAME_REQUEST_DELAY_MS;
-  if (env.RTC_MIN_PORT) fromEnv.rtcMinPort = env.RTC_MIN_PORT;
-  if (env.RTC_MAX_PORT) fromEnv.rtcMaxPort = env.RTC_MAX_PORT;
-  if (env.CLIENT_DIST) fromEnv.clientDist = env.CLIENT_DIST;
+  for (const [name, field] of Object.entries(ENV_NAMES)) {
+    if (env[name]) fromEnv[field] = env[name];
+  }
   if (env.REDIS_URL) fromEnv.bus = { kind: 'redis', url: env.REDIS_URL };
   // STUN_URLS may be set empty on purpose (offline studios and tests): no STUN servers then.
   if (env.STUN_URLS !== undefined) fromEnv.stunUrls = env.STUN_URLS;
-  if (env.TURN_URLS) fromEnv.turnUrls = env.TURN_URLS;
-  if (env.TURN_USERNAME) fromEnv.turnUsername = env.TURN_USERNAME;
-  if (env.TURN_CREDENTIAL) fromEnv.turnCredential = env.TURN_CREDENTIAL;
-  if (env.TURN_SECRET) fromEnv.turnSecret = env.TURN_SECRET;
-  if (env.TURN_CREDENTIAL_TTL_SECONDS) fromEnv.turnCredentialTtlSeconds = env.TURN_CREDENTIAL_TTL_SECONDS;
-  if (env.PEER_MISSED_HEARTBEATS) fromEnv.peerMissedHeartbeats = env.PEER_MISSED_HEARTBEATS;
   const parsed = mediaConfigSchema.safeParse({ ...fromEnv, ...overrides });
   if (!parsed.success) throw new MediaConfigError(`invalid media configuration: ${describeZodError(parsed.error)}`);
   const { rtcPort, workers } = parsed.data;

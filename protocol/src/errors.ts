@@ -72,6 +72,7 @@ export const SOCKET_ERROR_CODES = [
   'sfu/consumer-not-found',
   'sfu/cannot-consume',
   'sfu/media-error',
+  'sfu/host-off-sfu',
   'relay/frame-too-large',
   'relay/not-jpeg',
   'relay/chunk-too-large',

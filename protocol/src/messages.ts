@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { uidSchema } from './user.js';
+import { publicUserSchema, uidSchema } from './user.js';
 
 export const MESSAGE_MAX_LENGTH = 4000;
 export const MESSAGES_PAGE_DEFAULT = 50;
 export const MESSAGES_PAGE_MAX = 200;
+export const CONVERSATIONS_PAGE_DEFAULT = 50;
+export const CONVERSATIONS_PAGE_MAX = 100;
 
 export const sendMessageBodySchema = z.object({
   to_uid: uidSchema,
@@ -47,3 +49,34 @@ export const unreadCountSchema = z.object({ _id: z.string(), count: z.number().i
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
 export const unreadResponseSchema = z.object({ unreadCounts: z.array(unreadCountSchema) });
 export type UnreadResponse = z.infer<typeof unreadResponseSchema>;
+
+/**
+ * GET /api/messages/conversations/list. `before` is the `nextBefore` of the previous page: treat it
+ * as opaque (it is the latest message id of the last conversation shown).
+ */
+export const conversationsPageQuerySchema = z.object({
+  before: z
+    .string()
+    .regex(/^\d{1,15}$/, 'must be the nextBefore of a previous page')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(CONVERSATIONS_PAGE_MAX).default(CONVERSATIONS_PAGE_DEFAULT),
+});
+export type ConversationsPageQuery = z.infer<typeof conversationsPageQuerySchema>;
+
+/** What the Recent Conversations list shows of a person: avatar, name, @username. No more is read. */
+export const conversationUserSchema = publicUserSchema.pick({
+  firebase_uid: true,
+  user_name: true,
+  user_username: true,
+  profileImageUrl: true,
+});
+export type ConversationUser = z.infer<typeof conversationUserSchema>;
+export const CONVERSATION_USER_COLUMNS = Object.keys(conversationUserSchema.shape) as (keyof ConversationUser)[];
+
+export const conversationsResponseSchema = z.object({
+  /** Most recent conversation first. */
+  users: z.array(conversationUserSchema),
+  /** Pass as `before` to load the next (older) page; null when there are none. */
+  nextBefore: z.string().nullable(),
+});
+export type ConversationsResponse = z.infer<typeof conversationsResponseSchema>;

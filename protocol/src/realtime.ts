@@ -48,6 +48,8 @@ export interface ServerToClientEvents {
   'sfu:producer-closed': (payload: { producerId: string }) => void;
   /** The room's worker died and the room was rebuilt: drop transports and set them up again. */
   'sfu:reconnect': (payload: { reason: SfuReconnectReason }) => void;
+  /** The host abandoned the SFU (sfu:close-transports): choose a tier again, without the SFU. */
+  'sfu:host-closed': (payload: Record<string, never>) => void;
   // Relay tier (relay.ts): the guest calls `ack` once it has taken the item, which frees its lane.
   'screen-frame': (payload: ScreenFrame, ack: () => void) => void;
   'audio-chunks': (payload: AudioChunks, ack: () => void) => void;
@@ -76,6 +78,7 @@ export interface ClientToServerEvents {
   'sfu:producers': (payload: unknown, ack?: AckFn<ProducerInfo[]>) => void;
   'sfu:consume': (payload: unknown, ack?: AckFn<ConsumerInfo>) => void;
   'sfu:resume-consumer': (payload: unknown, ack?: AckFn) => void;
+  'sfu:close-transports': (payload: unknown, ack?: AckFn) => void;
   // Relay tier (frames and audio host only; payloads in relay.ts) and the ICE servers of the p2p and SFU tiers.
   'screen-frame': (payload: unknown, ack?: AckFn<RelayAccepted>) => void;
   'audio-chunk': (payload: unknown, ack?: AckFn<RelayAccepted>) => void;

@@ -26,6 +26,13 @@ export const AUDIO_CHUNK_MAX_PER_SECOND = 200;
  * anyway: a guest that died without disconnecting must not hold its lane forever.
  */
 export const RELAY_ACK_TIMEOUT_MS = 5000;
+/**
+ * Audio chunks per `audio-chunks` message. Each chunk's bytes are one binary attachment, and
+ * Socket.IO's parser (socket.io-parser 4.2.x, `maxAttachments` 10 by default) treats a message with
+ * more as an attack and drops the connection; a bigger batch goes out as several messages, of which
+ * only the last one's ack ends the delivery.
+ */
+export const AUDIO_CHUNKS_PER_MESSAGE = 8;
 
 /** A Buffer (Node) or Uint8Array; the browser may send an ArrayBuffer, which arrives as a Buffer. */
 export const binarySchema = z.custom<Uint8Array>((value) => value instanceof Uint8Array, {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   chatPayloadSchema,
+  closeTransportsPayloadSchema,
   createRoomBodySchema,
   cursorMovePayloadSchema,
   joinRoomPayloadSchema,
@@ -32,6 +33,14 @@ describe('room schemas', () => {
     expect(chatPayloadSchema.parse({ roomId: 'abc1234', message: '  hi  ' }).message).toBe('hi');
     expect(chatPayloadSchema.safeParse({ roomId: 'abc1234', message: '   ' }).success).toBe(false);
     expect(chatPayloadSchema.safeParse({ roomId: 'abc1234', message: 'x'.repeat(1001) }).success).toBe(false);
+  });
+
+  it('sfu:close-transports names a room and nothing else that matters', () => {
+    expect(closeTransportsPayloadSchema.parse({ roomId: 'abc1234', transportId: 'not-yours' })).toEqual({
+      roomId: 'abc1234',
+    });
+    expect(closeTransportsPayloadSchema.safeParse({}).success).toBe(false);
+    expect(closeTransportsPayloadSchema.safeParse({ roomId: 7 }).success).toBe(false);
   });
 
   it('keeps cursor coordinates normalised', () => {

@@ -266,6 +266,17 @@ export const consumePayloadSchema = z.object({
 });
 export type ConsumePayload = z.infer<typeof consumePayloadSchema>;
 
+/**
+ * sfu:close-transports, any member: the caller abandons the SFU tier (it fell back to another
+ * tier). The server closes the caller's own transports, and with them its producers and consumers;
+ * nobody else's. When the host does it, the room's guests hear `sfu:host-closed`, and until the
+ * host creates a send transport again, a guest's `sfu:router-capabilities` is refused with
+ * `sfu/host-off-sfu`, so a late joiner goes straight to the next tier instead of waiting on an SFU
+ * that will never carry the host's media.
+ */
+export const closeTransportsPayloadSchema = z.object({ roomId: roomIdSchema });
+export type CloseTransportsPayload = z.infer<typeof closeTransportsPayloadSchema>;
+
 export const resumeConsumerPayloadSchema = z.object({ roomId: roomIdSchema, consumerId: sfuIdSchema });
 export type ResumeConsumerPayload = z.infer<typeof resumeConsumerPayloadSchema>;
 

@@ -14,10 +14,14 @@ describe('api-messages benchmark (smoke)', () => {
     const { report, table } = await runApiMessagesBench(SMOKE, { smoke: true, outDir });
 
     const endpoints = ['unread counts', 'conversation list', 'conversation page', 'message send'];
+    // The heaviest user has more than a page of conversations; the median user has one page.
+    const heaviest = [...endpoints.slice(0, 2), 'conversation list page 2', ...endpoints.slice(2)];
     expect(report.scenarios.map((s) => s.name)).toEqual([
-      ...endpoints.map((e) => `${e} (heaviest user)`),
+      ...heaviest.map((e) => `${e} (heaviest user)`),
       ...endpoints.map((e) => `${e} (median user)`),
     ]);
+    const page2 = report.scenarios.find((s) => s.name === 'conversation list page 2 (heaviest user)')!;
+    expect(page2.request).toBe('GET /api/messages/conversations/list?before={nextBefore}');
     for (const scenario of report.scenarios) {
       expect(scenario.api.latency.samples).toBe(SMOKE.latencyRequests);
       expect(scenario.api.latency.p99).toBeGreaterThan(0);
@@ -29,6 +33,7 @@ describe('api-messages benchmark (smoke)', () => {
       expect(scenario.queries.length).toBeGreaterThan(0);
       expect(scenario.plans).toHaveLength(scenario.queries.length);
     }
+    expect(report.dataset.conversationsBackfillSeconds).toBeGreaterThan(0);
     expect(report.dataset.callers.heaviest!.sent).toBeGreaterThan(report.dataset.callers.median!.sent);
     expect(table.split('\n')).toHaveLength(2 + report.scenarios.length);
 

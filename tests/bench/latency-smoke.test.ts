@@ -22,6 +22,19 @@ it(
     for (const key of ['pageLoadMs', 'signallingMs', 'iceDtlsMs', 'firstFrameMs'])
       for (const join of sfu.perJoin) expect(join[key]).toBeGreaterThanOrEqual(0);
     expect(Object.keys(json.targets)).toEqual(['sfuP50', 'sfuP95', 'ttffP95']);
+    // The signalling round trips, in order, each with its duration.
+    const steps = json.sfuSteps.map((step: any) => step.what);
+    for (const request of ['websocket open', 'join-room', 'sfu:router-capabilities', 'sfu:consume'])
+      expect(steps).toContain(request);
+    expect(steps.indexOf('join-room')).toBeLessThan(steps.indexOf('sfu:consume'));
+    expect(json.sfuSteps.find((step: any) => step.what === 'join-room').durationP50Ms).toBeGreaterThanOrEqual(0);
+    // Time to first frame from a click on Join Session on the loaded dashboard.
+    expect(json.clickJoin.joins).toBe(1);
+    expect(json.clickJoin.ttffP50Ms).toBeGreaterThan(0);
+    // Where the SFU's glass-to-glass time goes: receiver and sender stats.
+    // (A 1.5 s window may hold too few stats intervals for the per-frame split; the totals are always read.)
+    expect(sfu.receiver.perJoin).toHaveLength(2);
+    expect(sfu.sender.framesEncoded).toBeGreaterThan(0);
     expect(readFileSync(path.join(dir, 'latency.svg'), 'utf8')).toMatch(/^<svg [^>]*>[\s\S]*<polyline/);
   },
 );

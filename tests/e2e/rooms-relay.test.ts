@@ -5,7 +5,9 @@ import { newAccount } from '../support/accounts.js';
 import { openPage, type WatchedPage } from '../support/browser.js';
 import { useBoxAndChromium } from '../support/e2e-suite.js';
 import { joinByInviteLink, openHostRoom, untilVideoShows } from '../support/room-pages.js';
+import { decodedChannels } from '../support/room-audio.js';
 import { QUADRANT_COLOURS } from '../support/studio-capture.js';
+import { until } from '../support/until.js';
 
 const suite = useBoxAndChromium();
 const RELAY_WARNING = 'Using server relay mode (lower quality)...';
@@ -14,8 +16,9 @@ describe('collaboration room over the frame relay (?tier=relay), in Chromium', (
   let host: WatchedPage;
   let guest: WatchedPage;
 
-  it('the host shares a screen over the SFU as usual', async () => {
+  it('the host shares a screen with stereo program audio over the SFU as usual', async () => {
     host = await openHostRoom(suite.browser, suite.box.baseUrl, newAccount('relay-host'));
+    await host.page.getByLabel('Program audio source').selectOption('capture');
     await host.page.getByRole('button', { name: 'Start Screen Share' }).click();
     await host.page.getByRole('button', { name: 'Stop Screen Share' }).waitFor();
     await untilVideoShows(host.page, 'host-preview', QUADRANT_COLOURS);
@@ -35,6 +38,23 @@ describe('collaboration room over the frame relay (?tier=relay), in Chromium', (
       .evaluate((canvas: HTMLCanvasElement) => [canvas.width, canvas.height, canvas.clientHeight]);
     expect(size).toEqual([1280, 720, 400]);
     expect(await guest.page.getByText('Waiting for host to share screen...').count()).toBe(0);
+  });
+
+  it("the relay guest hears the host's program audio, still in stereo", async () => {
+    // The host's fake capture sends independent noise left and right: a mono step anywhere on the
+    // relay path (encoder, decoder, playback) would make the guest's two channels identical.
+    const heard = await until(
+      async () => {
+        // Where the browser refuses sound without a click, the guest clicks, as a user would.
+        const play = guest.page.getByRole('button', { name: 'Play program audio' });
+        if (await play.isVisible()) await play.click();
+        const levels = await decodedChannels(guest.page).catch(() => null);
+        return levels && levels.leftEnergy > 1 && levels.rightEnergy > 1 ? levels : null;
+      },
+      { timeoutMs: 20_000, intervalMs: 250, what: 'relay guest playing program audio on both channels' },
+    );
+    expect(Math.abs(heard.correlation)).toBeLessThan(0.5);
+    expect(await guest.page.getByTestId('relay-audio-unsupported').count()).toBe(0);
   });
 
   it('chat works both ways', async () => {

@@ -2,51 +2,15 @@
 /// <reference lib="dom.iterable" />
 // Code passed to page.evaluate/addInitScript runs in the suite.browser, so this file sees DOM types.
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { newAccount } from '../support/accounts.js';
 import { openPage, type WatchedPage } from '../support/browser.js';
 import { useBoxAndChromium } from '../support/e2e-suite.js';
+import { decodedChannels, measuredKbps } from '../support/room-audio.js';
 import { joinByInviteLink, openHostRoom, untilVideoShows } from '../support/room-pages.js';
 import { QUADRANT_COLOURS } from '../support/studio-capture.js';
-import { measuredKbps } from '../support/room-audio.js';
 import { until } from '../support/until.js';
 
 const suite = useBoxAndChromium();
-
-/** What the guest's program audio element decodes: energy per channel and how alike L and R are. */
-async function decodedChannels(page: Page) {
-  return page.evaluate(async () => {
-    const audio = document.querySelector<HTMLAudioElement>('[data-testid="program-audio"]')!;
-    const context = new AudioContext();
-    await context.resume();
-    const source = context.createMediaStreamSource(audio.srcObject as MediaStream);
-    const splitter = context.createChannelSplitter(2);
-    source.connect(splitter);
-    const analysers = [0, 1].map((channel) => {
-      const analyser = context.createAnalyser();
-      analyser.fftSize = 4096;
-      splitter.connect(analyser, channel);
-      return analyser;
-    });
-    // Let a few blocks of the live stream through the analysers.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const [left, right] = analysers.map((analyser) => {
-      const data = new Float32Array(analyser.fftSize);
-      analyser.getFloatTimeDomainData(data);
-      return data;
-    }) as [Float32Array, Float32Array];
-    let cross = 0;
-    let leftEnergy = 0;
-    let rightEnergy = 0;
-    for (let i = 0; i < left.length; i += 1) {
-      cross += left[i]! * right[i]!;
-      leftEnergy += left[i]! ** 2;
-      rightEnergy += right[i]! ** 2;
-    }
-    await context.close();
-    return { leftEnergy, rightEnergy, correlation: cross / Math.sqrt(leftEnergy * rightEnergy || 1) };
-  });
-}
 
 describe('collaboration room over the SFU, in Chromium', () => {
   let host: WatchedPage;

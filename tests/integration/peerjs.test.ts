@@ -1,22 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { PEERJS_KEY, type RtcConfig, type Ack } from '@riffroom/protocol';
-import { startInProcessBox, type InProcessBox } from '../support/in-process-box.js';
+import { useInProcessBox } from '../support/in-process-box.js';
 import { roomSocketFactory } from '../support/room-sockets.js';
 
-let box: InProcessBox;
+const box = useInProcessBox();
 const closers: (() => void)[] = [];
 const sockets = roomSocketFactory(() => box.baseUrl);
 
-beforeAll(async () => {
-  box = await startInProcessBox();
-});
 afterEach(() => {
   for (const close of closers.splice(0)) close();
   sockets.closeAll();
-});
-afterAll(async () => {
-  await box.close();
 });
 
 const wsUrl = (path: string) => `${box.baseUrl.replace(/^http/, 'ws')}${path}`;

@@ -1,20 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Message } from '@riffroom/protocol';
 import { signUpUser } from '../../server/src/testing/test-api.js';
-import { startInProcessBox, type InProcessBox } from '../support/in-process-box.js';
+import { useInProcessBox } from '../support/in-process-box.js';
 import { connected, socketOpener } from '../support/sockets.js';
 import { until } from '../support/until.js';
 
-let box: InProcessBox;
+const box = useInProcessBox();
 const { connect, closeAll } = socketOpener(() => box.baseUrl);
 
-beforeAll(async () => {
-  box = await startInProcessBox();
-});
 afterEach(closeAll);
-afterAll(async () => {
-  await box.close();
-});
 
 describe('realtime notifications', () => {
   it('delivers a message sent over HTTP to every socket of the recipient, and to nobody else', async () => {

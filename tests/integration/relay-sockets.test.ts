@@ -1,23 +1,19 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { SCREEN_FRAME_MAX_BYTES } from '@riffroom/protocol';
+import { AUDIO_CHUNKS_PER_MESSAGE, SCREEN_FRAME_MAX_BYTES } from '@riffroom/protocol';
 import { signUpUser } from '../../server/src/testing/test-api.js';
-import { startInProcessBox, type InProcessBox } from '../support/in-process-box.js';
+import { useInProcessBox } from '../support/in-process-box.js';
 import { roomSocketFactory } from '../support/room-sockets.js';
 import { until } from '../support/until.js';
 
-let box: InProcessBox;
+const box = useInProcessBox();
 let host: Awaited<ReturnType<typeof signUpUser>>;
 const sockets = roomSocketFactory(() => box.baseUrl);
 
 beforeAll(async () => {
-  box = await startInProcessBox();
   host = await signUpUser(box, { name: 'Hana Host' });
 });
 afterEach(() => sockets.closeAll());
-afterAll(async () => {
-  await box.close();
-});
 
 type AckReply = { ok: boolean; code?: string; message?: string; data?: any };
 const ask = (socket: Socket, event: string, payload: unknown): Promise<AckReply> =>
@@ -35,7 +31,12 @@ async function createRoom(): Promise<string> {
 /** A room member over the websocket transport, with what the relay delivered to it. */
 async function member(
   roomId: string,
-  { token, acks = true, relay = true }: { token?: string; acks?: boolean; relay?: boolean } = {},
+  {
+    token,
+    acks = true,
+    audioAcks = true,
+    relay = true,
+  }: { token?: string; acks?: boolean; audioAcks?: boolean; relay?: boolean } = {},
 ) {
   const socket = await sockets.connect(token);
   const demand: number[] = [];
@@ -45,6 +46,7 @@ async function member(
   const frames: Buffer[] = [];
   const audio: { data: Buffer; timestamp: number }[][] = [];
   const heldAcks: (() => void)[] = [];
+  const heldAudioAcks: (() => void)[] = [];
   socket.on('screen-frame', ({ frame }: { frame: ArrayBuffer }, ack: () => void) => {
     frames.push(Buffer.from(frame));
     if (acks) ack();
@@ -52,9 +54,17 @@ async function member(
   });
   socket.on('audio-chunks', ({ chunks }: { chunks: { data: ArrayBuffer; timestamp: number }[] }, ack: () => void) => {
     audio.push(chunks.map(({ data, timestamp }) => ({ data: Buffer.from(data), timestamp })));
-    ack();
+    if (audioAcks) ack();
+    else heldAudioAcks.push(ack);
   });
-  return { socket, frames, audio, demand, releaseAck: () => heldAcks.shift()!() };
+  return {
+    socket,
+    frames,
+    audio,
+    demand,
+    releaseAck: () => heldAcks.shift()!(),
+    releaseAudioAcks: () => heldAudioAcks.splice(0).forEach((ack) => ack()),
+  };
 }
 
 /** A JPEG-looking frame of `size` bytes whose 4th byte numbers it. */
@@ -93,6 +103,26 @@ describe('the frame relay over room sockets', () => {
       what: 'audio reached both guests',
     });
     expect(anonymous.audio[0]).toEqual([{ data: opus, timestamp: 20_000 }]);
+  });
+
+  it('delivers a big audio backlog in order over several messages, without breaking the connection', async () => {
+    const roomId = await createRoom();
+    const h = await member(roomId, { token: host.idToken, relay: false });
+    const slow = await member(roomId, { audioAcks: false });
+    const chunk = (n: number) => ({ roomId, data: Buffer.alloc(300, n), timestamp: n * 20_000, duration: 20_000 });
+    expect((await ask(h.socket, 'audio-chunk', chunk(0))).ok).toBe(true);
+    await until(() => slow.audio.length === 1, { what: 'the first chunk delivered, its ack held' });
+    // 30 more while the guest holds its ack: one batch, more chunks than Socket.IO lets one message carry.
+    for (let n = 1; n <= 30; n += 1) expect((await ask(h.socket, 'audio-chunk', chunk(n))).ok).toBe(true);
+    slow.releaseAudioAcks();
+    await until(() => slow.audio.flat().length === 31, { what: 'the whole backlog delivered' });
+    expect(slow.socket.connected).toBe(true);
+    expect(slow.audio.flat().map(({ timestamp }) => timestamp / 20_000)).toEqual([...Array(31).keys()]);
+    expect(Math.max(...slow.audio.map((batch) => batch.length))).toBeLessThanOrEqual(AUDIO_CHUNKS_PER_MESSAGE);
+    // The lane is free again once the last message is acked: the next chunk arrives on its own.
+    slow.releaseAudioAcks();
+    expect((await ask(h.socket, 'audio-chunk', chunk(31))).ok).toBe(true);
+    await until(() => slow.audio.flat().length === 32, { what: 'the next chunk after the backlog' });
   });
 
   it('relays only to guests that subscribed, and tells the room how many want frames', async () => {

@@ -1,24 +1,20 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { signUpUser } from '../../server/src/testing/test-api.js';
-import { startInProcessBox, type InProcessBox } from '../support/in-process-box.js';
+import { useInProcessBox } from '../support/in-process-box.js';
 import { CLIENT_DTLS, OPUS_STEREO_RTP, recorder, roomSocketFactory, VP8_SCREEN_RTP } from '../support/room-sockets.js';
 import { until } from '../support/until.js';
 
-let box: InProcessBox;
+const box = useInProcessBox();
 let host: Awaited<ReturnType<typeof signUpUser>>;
 let member: Awaited<ReturnType<typeof signUpUser>>;
 const sockets = roomSocketFactory(() => box.baseUrl);
 
 beforeAll(async () => {
-  box = await startInProcessBox();
   host = await signUpUser(box, { name: 'Hana Host' });
   member = await signUpUser(box, { name: 'Mo Member' });
 });
 afterEach(() => sockets.closeAll());
-afterAll(async () => {
-  await box.close();
-});
 
 async function createRoom(settings: Record<string, unknown> = {}): Promise<string> {
   const res = await box.call('POST', '/api/rooms/create', {

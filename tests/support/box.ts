@@ -11,6 +11,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 export interface Box {
   baseUrl: string;
   port: number;
+  /** The launcher's process id; the server and the mediasoup worker run below it. */
+  pid: number;
   dataDir: string;
   output(): string;
   stop(): Promise<void>;
@@ -68,6 +70,7 @@ export async function startBox(env: Record<string, string> = {}): Promise<Box> {
   return {
     baseUrl,
     port,
+    pid: child.pid!,
     dataDir,
     output: () => output,
     async stop() {

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { afterAll, beforeAll } from 'vitest';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createLogger, loadApiConfig } from '@riffroom/server';
@@ -31,5 +32,30 @@ export async function startInProcessBox(): Promise<InProcessBox> {
       await box.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * Registers the hooks an integration file needs: one in-process box, started before the file's tests
+ * and closed after them. The returned handle forwards to that box, so use it inside hooks and tests.
+ */
+export function useInProcessBox(): Omit<InProcessBox, 'close'> {
+  let started: InProcessBox | undefined;
+  const current = (): InProcessBox => {
+    if (!started) throw new Error('the in-process box starts in beforeAll: use it inside a hook or a test');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startInProcessBox();
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  return {
+    get baseUrl() {
+      return current().baseUrl;
+    },
+    call: (...args) => current().call(...args),
+    workerPids: () => current().workerPids(),
   };
 }

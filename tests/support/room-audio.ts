@@ -4,6 +4,43 @@
 import type { Page } from 'playwright-core';
 import { until } from './until.js';
 
+/** What the guest's program audio element decodes: energy per channel and how alike L and R are. */
+export async function decodedChannels(page: Page) {
+  return page.evaluate(async () => {
+    const audio = document.querySelector<HTMLAudioElement>('[data-testid="program-audio"]');
+    // Nothing to listen to yet: say so before making a context (a poller would pile them up).
+    if (!(audio?.srcObject instanceof MediaStream)) throw new Error('no program audio stream yet');
+    const context = new AudioContext();
+    await context.resume();
+    const source = context.createMediaStreamSource(audio.srcObject as MediaStream);
+    const splitter = context.createChannelSplitter(2);
+    source.connect(splitter);
+    const analysers = [0, 1].map((channel) => {
+      const analyser = context.createAnalyser();
+      analyser.fftSize = 4096;
+      splitter.connect(analyser, channel);
+      return analyser;
+    });
+    // Let a few blocks of the live stream through the analysers.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const [left, right] = analysers.map((analyser) => {
+      const data = new Float32Array(analyser.fftSize);
+      analyser.getFloatTimeDomainData(data);
+      return data;
+    }) as [Float32Array, Float32Array];
+    let cross = 0;
+    let leftEnergy = 0;
+    let rightEnergy = 0;
+    for (let i = 0; i < left.length; i += 1) {
+      cross += left[i]! * right[i]!;
+      leftEnergy += left[i]! ** 2;
+      rightEnergy += right[i]! ** 2;
+    }
+    await context.close();
+    return { leftEnergy, rightEnergy, correlation: cross / Math.sqrt(leftEnergy * rightEnergy || 1) };
+  });
+}
+
 /** Inbound (guest) or outbound (host) program audio as the page's own RTCPeerConnections report it. */
 export async function audioRtpStats(page: Page, direction: 'inbound-rtp' | 'outbound-rtp') {
   return page.evaluate(async (direction) => {

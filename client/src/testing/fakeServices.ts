@@ -83,7 +83,7 @@ export function fakeApi(): Api {
       unfollow: vi.fn(async () => {}),
     },
     messages: {
-      conversations: vi.fn(async () => []),
+      conversations: vi.fn(async () => ({ users: [], nextBefore: null })),
       unreadCounts: vi.fn(async () => []),
       conversation: vi.fn(async () => ({ messages: [], nextBefore: null })),
       markRead: vi.fn(async () => {}),

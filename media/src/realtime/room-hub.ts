@@ -13,6 +13,8 @@ import { roomChannel, type RealtimeServer, type RealtimeSocket } from './types.j
  */
 export class RoomHub {
   private rooms = new Map<string, LiveRoom>();
+  /** Rooms whose host abandoned the SFU (sfu:close-transports) and has not created a send transport since. */
+  private hostOffSfu = new Set<string>();
 
   constructor(
     private readonly io: RealtimeServer,
@@ -93,9 +95,14 @@ export class RoomHub {
     const channel = this.io.to(roomChannel(roomId));
     channel.emit('user-left', { peerId: socket.id });
     if (removed.lastOfKey) channel.emit('participant-left', publicMember(removed.member));
-    if (removed.hostLeft) channel.emit('host-left', {});
+    if (removed.hostLeft) {
+      channel.emit('host-left', {});
+      // A host that comes back chooses its tier again and says so (sfu:close-transports or a send transport).
+      this.hostOffSfu.delete(roomId);
+    }
     channel.emit('room-update', this.update(live));
     if (live.isEmpty) {
+      this.hostOffSfu.delete(roomId);
       // Nobody left to see it: free the router; the next join builds a fresh one.
       this.rooms.delete(roomId);
       await this.media.close(roomId);
@@ -105,6 +112,7 @@ export class RoomHub {
   /** The host ended the room: tell everyone, close its media, then its sockets. */
   async end(roomId: string): Promise<void> {
     this.rooms.delete(roomId);
+    this.hostOffSfu.delete(roomId);
     await this.media.close(roomId);
     const channel = roomChannel(roomId);
     this.io.to(channel).emit('room-ended', { roomId });
@@ -126,8 +134,19 @@ export class RoomHub {
     return found;
   }
 
+  /** Whether the room's host left the SFU tier for a fallback (its guests should not wait on the SFU). */
+  isHostOffSfu(roomId: string): boolean {
+    return this.hostOffSfu.has(roomId);
+  }
+
+  setHostOffSfu(roomId: string, off: boolean): void {
+    if (off && this.rooms.has(roomId)) this.hostOffSfu.add(roomId);
+    else this.hostOffSfu.delete(roomId);
+  }
+
   async close(): Promise<void> {
     this.rooms.clear();
+    this.hostOffSfu.clear();
     await this.media.closeAll();
   }
 

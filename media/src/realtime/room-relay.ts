@@ -1,4 +1,9 @@
-import { audioChunkPayloadSchema, relaySubscribePayloadSchema, screenFramePayloadSchema } from '@riffroom/protocol';
+import {
+  AUDIO_CHUNKS_PER_MESSAGE,
+  audioChunkPayloadSchema,
+  relaySubscribePayloadSchema,
+  screenFramePayloadSchema,
+} from '@riffroom/protocol';
 import type { Logger } from 'pino';
 import { MediaRelay, RelayError } from '../relay/media-relay.js';
 import type { RelayTransport } from '../relay/room-relay.js';
@@ -7,6 +12,7 @@ import { onRoomEvent, RoomSocketError } from './socket-handler.js';
 import { roomChannel, type RealtimeServer, type RealtimeSocket } from './types.js';
 
 const ROOM_CHANNEL_PREFIX = roomChannel('');
+const noop = () => {};
 
 /**
  * The relay tier over Socket.IO: a MediaRelay whose guests are sockets. A delivery is one emit
@@ -21,7 +27,18 @@ export function createSocketRelay(io: RealtimeServer): MediaRelay {
   };
   const transport: RelayTransport = {
     sendFrame: (guestId, frame, done) => socketOf(guestId).emit('screen-frame', { frame }, done),
-    sendAudio: (guestId, chunks, done) => socketOf(guestId).emit('audio-chunks', { chunks }, done),
+    sendAudio: (guestId, chunks, done) => {
+      const socket = socketOf(guestId);
+      // In order, a few chunks per message (see AUDIO_CHUNKS_PER_MESSAGE); the last ack frees the lane.
+      for (let start = 0; start === 0 || start < chunks.length; start += AUDIO_CHUNKS_PER_MESSAGE) {
+        const last = start + AUDIO_CHUNKS_PER_MESSAGE >= chunks.length;
+        socket.emit(
+          'audio-chunks',
+          { chunks: chunks.slice(start, start + AUDIO_CHUNKS_PER_MESSAGE) },
+          last ? done : noop,
+        );
+      }
+    },
     // engine.io keeps packets in its (untyped, internal) writeBuffer while the transport is busy, and
     // the transport is not writable until the previous write left Node's buffers for the kernel.
     isBacklogged: (guestId) => {

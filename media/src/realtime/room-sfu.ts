@@ -1,5 +1,6 @@
 import {
   closeProducerPayloadSchema,
+  closeTransportsPayloadSchema,
   connectTransportPayloadSchema,
   consumePayloadSchema,
   createTransportPayloadSchema,
@@ -10,8 +11,8 @@ import {
 import type { types } from 'mediasoup';
 import type { Logger } from 'pino';
 import type { RoomHub } from './room-hub.js';
-import { onRoomEvent } from './socket-handler.js';
-import type { RealtimeSocket } from './types.js';
+import { onRoomEvent, RoomSocketError } from './socket-handler.js';
+import { roomChannel, type RealtimeSocket } from './types.js';
 
 /**
  * SFU signalling. Every call needs the room joined; sending media needs the host. mediasoup
@@ -27,13 +28,30 @@ export function handleRoomSfu(socket: RealtimeSocket, hub: RoomHub, logger: Logg
     return hub.media.get(roomId);
   };
 
-  onRoomEvent(socket, 'sfu:router-capabilities', roomOnlyPayloadSchema, logger, async ({ roomId }) => ({
-    rtpCapabilities: (await mediaOf(roomId)).rtpCapabilities,
-  }));
+  onRoomEvent(socket, 'sfu:router-capabilities', roomOnlyPayloadSchema, logger, async ({ roomId }) => {
+    const { member } = hub.membership(socket, roomId);
+    // The first call of a client's SFU attempt: a guest learns at once that the host is elsewhere.
+    if (member.role !== 'host' && hub.isHostOffSfu(roomId)) {
+      throw new RoomSocketError('sfu/host-off-sfu', 'The host is not using the SFU; try the next tier.');
+    }
+    return { rtpCapabilities: (await hub.media.get(roomId)).rtpCapabilities };
+  });
 
   onRoomEvent(socket, 'sfu:create-transport', createTransportPayloadSchema, logger, async ({ roomId, direction }) => {
     const media = direction === 'send' ? await hostMediaOf(roomId, 'send media') : await mediaOf(roomId);
-    return media.createTransport(socket.id, direction);
+    const transport = await media.createTransport(socket.id, direction);
+    if (direction === 'send') hub.setHostOffSfu(roomId, false);
+    return transport;
+  });
+
+  onRoomEvent(socket, 'sfu:close-transports', closeTransportsPayloadSchema, logger, async ({ roomId }) => {
+    const { member } = hub.membership(socket, roomId);
+    // Only the caller's own media: transports are keyed by the socket, never by a payload field.
+    (await hub.media.peek(roomId))?.removePeer(socket.id);
+    if (member.role !== 'host') return;
+    hub.setHostOffSfu(roomId, true);
+    // Its producers closed with the transports (guests heard sfu:producer-closed); now say why.
+    socket.to(roomChannel(roomId)).emit('sfu:host-closed', {});
   });
 
   onRoomEvent(socket, 'sfu:connect-transport', connectTransportPayloadSchema, logger, async (payload) => {

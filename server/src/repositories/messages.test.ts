@@ -4,11 +4,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadApiConfig } from '../config/load.js';
 import { openDatabase, type Db } from '../db/connect.js';
+import { migrationSource } from '../db/migrations/index.js';
 import { messagesRepository } from './messages.js';
 import { usersRepository } from './users.js';
 
-// The conversation list and pages use index-walking SQL (see the repository); these compare them
-// with the obvious answer computed in JavaScript over a random history with both directions.
+// The conversation list (the conversations table, kept by insert and backfilled by migration 0006)
+// and the conversation pages are compared with the obvious answer computed in JavaScript over a
+// random history with both directions.
 let dataDir: string;
 let db: Db;
 const repo = () => messagesRepository(db);
@@ -48,10 +50,38 @@ function expectedPartners(uid: string): string[] {
 }
 
 describe('messages repository', () => {
-  it('lists every conversation partner, most recent conversation first', async () => {
-    for (const uid of uids) expect(await repo().conversationPartners(uid)).toEqual(expectedPartners(uid));
-    expect(await repo().conversationPartners('u7')).toEqual([]);
-    expect((await repo().conversationPartners('u6')).length).toBeGreaterThan(0);
+  async function walk(uid: string, limit: number): Promise<string[][]> {
+    const pages: string[][] = [];
+    let before: number | undefined;
+    for (;;) {
+      const rows = await repo().conversationsPage(uid, limit, before);
+      if (rows.length === 0) return pages;
+      expect(rows.length).toBeLessThanOrEqual(limit);
+      pages.push(rows.map((row) => row.user.firebase_uid));
+      before = rows[rows.length - 1]!.lastMessageId;
+    }
+  }
+
+  it('lists every conversation partner, most recent conversation first, page by page from the cursor', async () => {
+    for (const uid of uids) {
+      for (const limit of [1, 3, 50]) expect((await walk(uid, limit)).flat()).toEqual(expectedPartners(uid));
+    }
+    expect(await repo().conversationsPage('u7', 50)).toEqual([]);
+    expect((await repo().conversationsPage('u6', 50)).length).toBeGreaterThan(0);
+  });
+
+  it('returns only the profile columns the list shows, never an email', async () => {
+    const [first] = await repo().conversationsPage('u0', 1);
+    expect(Object.keys(first!.user).sort()).toEqual(['firebase_uid', 'profileImageUrl', 'user_name', 'user_username']);
+    expect(first!.user.user_username).toBe(first!.user.firebase_uid);
+  });
+
+  it('backfills the conversations of existing messages when the migration runs, and rolls back', async () => {
+    // Undo 0006 (the latest migration), then run it again over the 300 stored messages.
+    await db.migrate.down({ migrationSource });
+    expect(await db.schema.hasTable('conversations')).toBe(false);
+    await db.migrate.latest({ migrationSource });
+    for (const uid of uids) expect((await walk(uid, 50)).flat()).toEqual(expectedPartners(uid));
   });
 
   it('pages a conversation newest first from a cursor, in both directions, oldest first within a page', async () => {

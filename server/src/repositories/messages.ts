@@ -1,4 +1,4 @@
-import type { Message, UnreadCount } from '@riffroom/protocol';
+import { CONVERSATION_USER_COLUMNS, type ConversationUser, type Message, type UnreadCount } from '@riffroom/protocol';
 import type { Db } from '../db/connect.js';
 
 interface MessageRow {
@@ -21,11 +21,24 @@ const toMessage = (row: MessageRow): Message => ({
 export function messagesRepository(db: Db) {
   const table = () => db<MessageRow>('messages');
   return {
+    /** Stores a message and moves the pair to the top of both parties' conversation lists, atomically. */
     async insert(fromUid: string, toUid: string, content: string, at: number): Promise<Message> {
-      const [row] = await table()
-        .insert({ from_uid: fromUid, to_uid: toUid, content, created_at: at })
-        .returning(['id', 'from_uid', 'to_uid', 'content', 'created_at', 'read_at']);
-      return toMessage(row as MessageRow);
+      return db.transaction(async (trx) => {
+        const [row] = await trx<MessageRow>('messages')
+          .insert({ from_uid: fromUid, to_uid: toUid, content, created_at: at })
+          .returning(['id', 'from_uid', 'to_uid', 'content', 'created_at', 'read_at']);
+        const id = (row as MessageRow).id;
+        // The guard keeps the larger id should two sends of one pair commit out of id order
+        // (possible on PostgreSQL; SQLite serialises writers).
+        await trx.raw(
+          `INSERT INTO conversations (owner_uid, other_uid, last_message_id) VALUES (?, ?, ?), (?, ?, ?)
+           ON CONFLICT (owner_uid, other_uid) DO UPDATE SET last_message_id =
+             CASE WHEN excluded.last_message_id > conversations.last_message_id
+               THEN excluded.last_message_id ELSE conversations.last_message_id END`,
+          [fromUid, toUid, id, toUid, fromUid, id],
+        );
+        return toMessage(row as MessageRow);
+      });
     },
 
     /** Both directions between two users, newest `limit` before the cursor, returned oldest first. */
@@ -49,43 +62,28 @@ export function messagesRepository(db: Db) {
       return rows.reverse().map(toMessage);
     },
 
-    /** The other party of each conversation, most recent conversation first. */
-    async conversationPartners(uid: string): Promise<string[]> {
-      // A loose index scan: each step seeks the next distinct partner in messages_pair_idx (people
-      // the caller wrote to) or messages_received_pair_idx (people who wrote to the caller), then
-      // one seek per partner and direction finds the latest id. The cost follows the number of
-      // partners, not of messages; GROUP BY over the caller's messages took 50 ms for a busy user.
-      // Plain SQL that SQLite and PostgreSQL both accept.
-      const result = await db.raw(
-        `WITH RECURSIVE
-           wrote_to(other) AS (
-             SELECT MIN(to_uid) FROM messages WHERE from_uid = ?
-             UNION ALL
-             SELECT (SELECT MIN(m.to_uid) FROM messages m WHERE m.from_uid = ? AND m.to_uid > w.other)
-             FROM wrote_to w WHERE w.other IS NOT NULL
-           ),
-           heard_from(other) AS (
-             SELECT MIN(from_uid) FROM messages WHERE to_uid = ?
-             UNION ALL
-             SELECT (SELECT MIN(m.from_uid) FROM messages m WHERE m.to_uid = ? AND m.from_uid > h.other)
-             FROM heard_from h WHERE h.other IS NOT NULL
-           ),
-           partners(other) AS (
-             SELECT other FROM wrote_to WHERE other IS NOT NULL
-             UNION
-             SELECT other FROM heard_from WHERE other IS NOT NULL
-           ),
-           latest(other, sent, received) AS (
-             SELECT p.other,
-               COALESCE((SELECT MAX(m.id) FROM messages m WHERE m.from_uid = ? AND m.to_uid = p.other), 0),
-               COALESCE((SELECT MAX(m.id) FROM messages m WHERE m.from_uid = p.other AND m.to_uid = ?), 0)
-             FROM partners p
-           )
-         SELECT other FROM latest ORDER BY CASE WHEN sent > received THEN sent ELSE received END DESC`,
-        [uid, uid, uid, uid, uid, uid],
-      );
-      const rows: { other: string }[] = Array.isArray(result) ? result : result.rows;
-      return rows.map((row) => row.other);
+    /**
+     * One page of the caller's conversations, most recent first, with each partner's profile
+     * columns the list shows. `lastMessageId` is the page cursor (unique within an owner's rows).
+     */
+    async conversationsPage(
+      uid: string,
+      limit: number,
+      beforeId?: number,
+    ): Promise<{ user: ConversationUser; lastMessageId: number }[]> {
+      // An ordered walk of conversations_recent_idx that stops after `limit` rows, then one
+      // primary-key lookup per row into users: the cost follows the page, not the partner count.
+      const rows: Record<string, unknown>[] = await db('conversations as c')
+        .join('users as u', 'u.firebase_uid', 'c.other_uid')
+        .where('c.owner_uid', uid)
+        .modify((q) => (beforeId === undefined ? q : q.where('c.last_message_id', '<', beforeId)))
+        .orderBy('c.last_message_id', 'desc')
+        .limit(limit)
+        .select(['c.last_message_id', ...CONVERSATION_USER_COLUMNS.map((column) => `u.${column}`)]);
+      return rows.map((row) => ({
+        user: Object.fromEntries(CONVERSATION_USER_COLUMNS.map((column) => [column, row[column]])) as ConversationUser,
+        lastMessageId: Number(row.last_message_id),
+      }));
     },
 
     async unreadCounts(uid: string): Promise<UnreadCount[]> {

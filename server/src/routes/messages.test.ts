@@ -99,6 +99,7 @@ describe('direct messages', () => {
     expect(res.body.nextBefore).toBeNull();
     const list = await api.call('GET', '/api/messages/conversations/list', { token: bob.idToken });
     expect(list.body.users.map((u: { user_username: string }) => u.user_username)).toEqual(['eve', 'alice']);
+    expect(list.body.nextBefore).toBeNull();
     expect(JSON.stringify(list.body)).not.toContain('@example.test');
   });
 
@@ -137,4 +138,57 @@ describe('direct messages', () => {
     const bad = await api.call('GET', `/api/messages/uid/${carol.user.uid}?limit=0`, { token: alice.idToken });
     expect(bad.status).toBe(400);
   });
+
+  it('pages the conversation list: every partner exactly once, most recent first, and nobody else', async () => {
+    const dave = await signUpUser(api, { username: 'dave' });
+    const partners = [];
+    for (let i = 0; i < 7; i += 1) partners.push(await signUpUser(api, { username: `partner${i}` }));
+    await send(eve, partners[5]!.user.uid, 'not for dave');
+    // Alternate directions, then bring partner2 back to the top: the order is by latest message.
+    for (const [i, partner] of partners.entries()) {
+      if (i % 2) await send(partner, dave.user.uid, `hi ${i}`);
+      else await send(dave, partner.user.uid, `hi ${i}`);
+    }
+    await send(partners[2]!, dave.user.uid, 'again');
+    const expected = ['partner2', 'partner6', 'partner5', 'partner4', 'partner3', 'partner1', 'partner0'];
+
+    const pages: string[][] = [];
+    let before: string | null = null;
+    do {
+      const query: string = `?limit=3${before ? `&before=${before}` : ''}`;
+      const res = await api.call('GET', `/api/messages/conversations/list${query}`, { token: dave.idToken });
+      expect(res.status).toBe(200);
+      pages.push(res.body.users.map((u: { user_username: string }) => u.user_username));
+      before = res.body.nextBefore;
+    } while (before !== null);
+    expect(pages).toEqual([expected.slice(0, 3), expected.slice(3, 6), expected.slice(6)]);
+
+    const whole = await api.call('GET', '/api/messages/conversations/list', { token: dave.idToken });
+    expect(whole.body.users.map((u: { user_username: string }) => u.user_username)).toEqual(expected);
+    expect(whole.body.nextBefore).toBeNull();
+    expect(Object.keys(whole.body.users[0]).sort()).toEqual([
+      'firebase_uid',
+      'profileImageUrl',
+      'user_name',
+      'user_username',
+    ]);
+
+    // A cursor from dave's list shows eve only eve's own conversations.
+    const first = await api.call('GET', '/api/messages/conversations/list?limit=1', { token: dave.idToken });
+    const peek = await api.call('GET', `/api/messages/conversations/list?before=${first.body.nextBefore}`, {
+      token: eve.idToken,
+    });
+    const eveSees = peek.body.users.map((u: { user_username: string }) => u.user_username);
+    expect(eveSees).toEqual(['partner5', 'bob']);
+  });
+
+  it.each([['limit=0'], ['limit=101'], ['limit=ten'], ['before=abc'], ['before=-5'], ['before=']])(
+    'refuses a conversation list query with %s',
+    async (query) => {
+      const res = await api.call('GET', `/api/messages/conversations/list?${query}`, { token: alice.idToken });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'validation/invalid-query' });
+      expect(res.body.error.message).toContain(query.split('=')[0]);
+    },
+  );
 });

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import {
+  conversationsPageQuerySchema,
   markReadBodySchema,
   messagesPageQuerySchema,
   sendMessageBodySchema,
@@ -16,7 +17,8 @@ export function messageRoutes(verifier: IdentityVerifier, messages: MessageServi
   router.use(requireAuth(verifier));
 
   router.get('/conversations/list', async (ctx) => {
-    ctx.body = { users: await messages.conversationUsers(caller(ctx).uid) };
+    const { limit, before } = parseQuery(ctx, conversationsPageQuerySchema);
+    ctx.body = await messages.conversationUsers(caller(ctx).uid, limit, before);
   });
 
   router.get('/unread', async (ctx) => {

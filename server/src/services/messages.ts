@@ -1,4 +1,10 @@
-import type { Message, MessagesResponse, PublicUser, SendMessageBody, UnreadCount } from '@riffroom/protocol';
+import type {
+  ConversationsResponse,
+  Message,
+  MessagesResponse,
+  SendMessageBody,
+  UnreadCount,
+} from '@riffroom/protocol';
 import { badRequest, notFound } from '../errors.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { MessagesRepository } from '../repositories/messages.js';
@@ -39,8 +45,15 @@ export class MessageService {
     return { messages, nextBefore: hasOlder ? (messages[0]?._id ?? null) : null };
   }
 
-  async conversationUsers(callerUid: string): Promise<PublicUser[]> {
-    return this.users.findManyPublic(await this.messages.conversationPartners(callerUid));
+  /** The caller's conversation partners, most recent first, one page from the `before` cursor. */
+  async conversationUsers(callerUid: string, limit: number, before?: string): Promise<ConversationsResponse> {
+    // As for messages: one extra row tells whether another page exists.
+    const rows = await this.messages.conversationsPage(callerUid, limit + 1, before ? Number(before) : undefined);
+    const page = rows.slice(0, limit);
+    return {
+      users: page.map((row) => row.user),
+      nextBefore: rows.length > limit ? String(page[page.length - 1]!.lastMessageId) : null,
+    };
   }
 
   unreadCounts(callerUid: string): Promise<UnreadCount[]> {

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useServices } from '../../app/ServicesContext';
 import { TextAreaField, TextField } from '../../components/fields';
 import { Modal } from '../../components/Modal';
+import { useAlertingAction } from '../../components/useAlertingAction';
 import { displayName } from '../../components/userLabels';
 import { MESSAGES, timeOrderError, toLocalInput } from './sessionForm';
 
@@ -18,7 +19,7 @@ interface BookTimeModalProps {
 export function BookTimeModal({ host, start, end, onClose, onSent }: BookTimeModalProps) {
   const { api } = useServices();
   const [values, setValues] = useState({ title: '', start: toLocalInput(start), end: toLocalInput(end), message: '' });
-  const [sending, setSending] = useState(false);
+  const { busy: sending, attempt } = useAlertingAction();
   const set = (key: keyof typeof values) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
 
   async function submit(event: FormEvent) {
@@ -26,8 +27,7 @@ export function BookTimeModal({ host, start, end, onClose, onSent }: BookTimeMod
     if (!values.start || !values.end) return window.alert(MESSAGES.bookingTimes);
     const problem = timeOrderError(values.start, values.end);
     if (problem) return window.alert(problem);
-    setSending(true);
-    try {
+    await attempt('Failed to send booking request.', async () => {
       await api.sessions.requestBooking({
         targetUser: host.firebase_uid,
         startTime: new Date(values.start).toISOString(),
@@ -36,11 +36,7 @@ export function BookTimeModal({ host, start, end, onClose, onSent }: BookTimeMod
         title: values.title.trim(),
       });
       onSent();
-    } catch (error) {
-      console.error('Failed to send booking request', error);
-      window.alert('Failed to send booking request.');
-      setSending(false);
-    }
+    });
   }
 
   return (

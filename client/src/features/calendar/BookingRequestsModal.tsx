@@ -3,6 +3,7 @@ import { format } from 'date-fns';
 import { useState } from 'react';
 import { useServices } from '../../app/ServicesContext';
 import { Modal } from '../../components/Modal';
+import { useAlertingAction } from '../../components/useAlertingAction';
 import type { BookingAction } from '../../services/api';
 
 interface BookingRequestsModalProps {
@@ -40,18 +41,15 @@ function BookingLine({ booking, direction, who }: BookingLineProps) {
 export function BookingRequestsModal({ bookings, onClose, onAnswered }: BookingRequestsModalProps) {
   const { api } = useServices();
   const [answering, setAnswering] = useState<string | null>(null);
+  const { attempt } = useAlertingAction();
 
   async function answer(id: string, action: BookingAction) {
     setAnswering(id);
-    try {
+    await attempt('Failed to update booking request.', async () => {
       await api.sessions.respondBooking(id, action);
       onAnswered();
-    } catch (error) {
-      console.error('Failed to update booking request', error);
-      window.alert('Failed to update booking request.');
-    } finally {
-      setAnswering(null);
-    }
+    });
+    setAnswering(null);
   }
 
   return (

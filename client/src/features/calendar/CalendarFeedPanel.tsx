@@ -1,6 +1,7 @@
 import type { CalendarFeedStatus } from '@riffroom/protocol';
 import { useEffect, useState } from 'react';
 import { useServices } from '../../app/ServicesContext';
+import { useAlertingAction } from '../../components/useAlertingAction';
 
 /**
  * The private .ics feed (beyond the spec): calendar apps subscribe to a secret URL. Only its hash
@@ -10,7 +11,7 @@ export function CalendarFeedPanel() {
   const { api } = useServices();
   const [status, setStatus] = useState<CalendarFeedStatus | null>(null);
   const [url, setUrl] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, attempt } = useAlertingAction();
 
   useEffect(() => {
     let current = true;
@@ -23,17 +24,7 @@ export function CalendarFeedPanel() {
     };
   }, [api]);
 
-  async function run(action: () => Promise<void>) {
-    setBusy(true);
-    try {
-      await action();
-    } catch (error) {
-      console.error('Calendar feed change failed', error);
-      window.alert('Failed to update the calendar feed.');
-    } finally {
-      setBusy(false);
-    }
-  }
+  const run = (action: () => Promise<void>) => attempt('Failed to update the calendar feed.', action);
   const rotate = () =>
     run(async () => {
       const created = await api.events.rotateFeed();

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useServices } from '../../app/ServicesContext';
 import { Modal } from '../../components/Modal';
+import { useAlertingAction } from '../../components/useAlertingAction';
 import { SessionFields } from './SessionFields';
 import { emptySessionForm, sessionBodyFrom, validateSessionForm } from './sessionForm';
 
@@ -15,21 +16,16 @@ interface CreateSessionModalProps {
 export function CreateSessionModal({ start, end, onClose, onCreated }: CreateSessionModalProps) {
   const { api } = useServices();
   const [values, setValues] = useState(() => emptySessionForm(start, end));
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, attempt } = useAlertingAction();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const problem = validateSessionForm(values);
     if (problem) return window.alert(problem);
-    setSaving(true);
-    try {
+    await attempt('Failed to create session.', async () => {
       await api.sessions.create(sessionBodyFrom(values));
       onCreated();
-    } catch (error) {
-      console.error('Failed to create session', error);
-      window.alert('Failed to create session.');
-      setSaving(false);
-    }
+    });
   }
 
   return (

@@ -2,6 +2,7 @@ import type { Session } from '@riffroom/protocol';
 import { useState, type FormEvent } from 'react';
 import { useServices } from '../../app/ServicesContext';
 import { Modal } from '../../components/Modal';
+import { useAlertingAction } from '../../components/useAlertingAction';
 import { SessionFields } from './SessionFields';
 import { sessionBodyFrom, sessionFormFrom, validateSessionForm } from './sessionForm';
 
@@ -16,34 +17,24 @@ interface EditSessionModalProps {
 export function EditSessionModal({ session, onClose, onChanged }: EditSessionModalProps) {
   const { api } = useServices();
   const [values, setValues] = useState(() => sessionFormFrom(session));
-  const [busy, setBusy] = useState(false);
+  const { busy, attempt } = useAlertingAction();
 
   async function save(event: FormEvent) {
     event.preventDefault();
     const problem = validateSessionForm(values);
     if (problem) return window.alert(problem);
-    setBusy(true);
-    try {
+    await attempt('Failed to update session.', async () => {
       await api.sessions.update(session._id, sessionBodyFrom(values));
       onChanged();
-    } catch (error) {
-      console.error('Failed to update session', error);
-      window.alert('Failed to update session.');
-      setBusy(false);
-    }
+    });
   }
 
   async function cancelSession() {
     if (!window.confirm('Are you sure you want to cancel this session?')) return;
-    setBusy(true);
-    try {
+    await attempt('Failed to cancel session.', async () => {
       await api.sessions.cancel(session._id);
       onChanged();
-    } catch (error) {
-      console.error('Failed to cancel session', error);
-      window.alert('Failed to cancel session.');
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useServices } from '../../app/ServicesContext';
 import { TextAreaField } from '../../components/fields';
 import { Modal } from '../../components/Modal';
+import { useAlertingAction } from '../../components/useAlertingAction';
 
 interface JoinRequestModalProps {
   session: Session;
@@ -18,20 +19,16 @@ const when = (session: Session) =>
 export function JoinRequestModal({ session, hostName, onClose }: JoinRequestModalProps) {
   const { api } = useServices();
   const [message, setMessage] = useState('');
-  const [sending, setSending] = useState(false);
+  const { busy: sending, attempt } = useAlertingAction();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setSending(true);
-    try {
-      await api.sessions.requestToJoin(session._id, message.trim());
-      window.alert('Join request sent!');
-      onClose();
-    } catch (error) {
-      console.error('Failed to send join request', error);
-      window.alert('Failed to send join request.');
-      setSending(false);
-    }
+    const sent = await attempt('Failed to send join request.', () =>
+      api.sessions.requestToJoin(session._id, message.trim()),
+    );
+    if (!sent) return;
+    window.alert('Join request sent!');
+    onClose();
   }
 
   return (

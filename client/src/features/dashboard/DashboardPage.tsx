@@ -1,8 +1,8 @@
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAuth, useSignedInUser } from '../../app/AuthContext';
 import { Header } from '../../components/Header';
 import { displayName } from '../../components/userLabels';
-import { CalendarSection } from '../calendar/CalendarSection';
 import { BOOKINGS_PANEL, PANEL_PARAM } from '../calendar/panel';
 import { useBookingToast } from '../calendar/useBookingToast';
 import { ExploreUsers } from '../explore/ExploreUsers';
@@ -15,6 +15,13 @@ import { DashboardHome } from './DashboardHome';
 import { isSectionId, TAB_PARAM, WITH_PARAM, type SectionId } from './sections';
 import { Sidebar } from './Sidebar';
 import { useOwnProfile } from './useOwnProfile';
+
+/**
+ * The calendar (react-big-calendar, date-fns, lodash: about a third of the client's code) loads
+ * when opened, so the pages everyone opens first, the room pages above all, parse less script
+ * before they can start (bench/latency.ts).
+ */
+const CalendarSection = lazy(() => import('../calendar/CalendarSection').then((m) => ({ default: m.CalendarSection })));
 
 /**
  * The signed-in home: sidebar plus one section. The section lives in ?tab= so a reload or a shared
@@ -82,7 +89,11 @@ export function DashboardPage({ defaultSection = 'dashboard' }: { defaultSection
             <MessagesTab currentUid={user.uid} selectedUid={openWith} onSelect={onMessage} inbox={inbox} />
           )}
           {active === 'collaborations' && <CollaborationTab />}
-          {active === 'calendar' && <CalendarSection uid={user.uid} />}
+          {active === 'calendar' && (
+            <Suspense fallback={<p className="page-status">Loading...</p>}>
+              <CalendarSection uid={user.uid} />
+            </Suspense>
+          )}
           {active === 'book-session' && <BookSession />}
           {/* Projects and Settings render nothing (spec part 2). */}
         </main>

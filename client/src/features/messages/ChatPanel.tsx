@@ -1,4 +1,4 @@
-import { MESSAGE_MAX_LENGTH, type PublicUser } from '@riffroom/protocol';
+import { MESSAGE_MAX_LENGTH, type ConversationUser } from '@riffroom/protocol';
 import { Avatar } from '../../components/Avatar';
 import { Composer } from '../../components/Composer';
 import { displayName } from '../../components/userLabels';
@@ -7,7 +7,7 @@ import { useConversation } from './useConversation';
 
 interface ChatPanelProps {
   currentUid: string;
-  other: PublicUser;
+  other: ConversationUser;
   onRead: (uid: string) => void;
   onSent: (uid: string) => void;
 }

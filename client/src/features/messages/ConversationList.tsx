@@ -1,16 +1,31 @@
-import type { PublicUser } from '@riffroom/protocol';
+import type { ConversationUser } from '@riffroom/protocol';
 import { Avatar } from '../../components/Avatar';
 import { displayName } from '../../components/userLabels';
 
 interface ConversationListProps {
-  users: PublicUser[] | null;
+  users: ConversationUser[] | null;
   unread: Readonly<Record<string, number>>;
   selectedUid: string | null;
   onSelect: (uid: string) => void;
+  /** Older conversations exist beyond the loaded pages. */
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
 }
 
-/** 'Recent Conversations' (spec part 2): most recent first, each with its unread badge. */
-export function ConversationList({ users, unread, selectedUid, onSelect }: ConversationListProps) {
+/**
+ * 'Recent Conversations' (spec part 2): most recent first, each with its unread badge. The API
+ * sends a page at a time; 'Load more' (no spec string exists for it) fetches the next.
+ */
+export function ConversationList({
+  users,
+  unread,
+  selectedUid,
+  onSelect,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+}: ConversationListProps) {
   return (
     <section className="conversations" aria-labelledby="conversations-heading">
       <h2 id="conversations-heading" className="section__subtitle">
@@ -45,6 +60,13 @@ export function ConversationList({ users, unread, selectedUid, onSelect }: Conve
               </li>
             );
           })}
+          {hasMore && (
+            <li className="conversations__more">
+              <button type="button" className="link-button" onClick={onLoadMore} disabled={loadingMore}>
+                {loadingMore ? 'Loading...' : 'Load more'}
+              </button>
+            </li>
+          )}
         </ul>
       )}
     </section>

@@ -36,7 +36,7 @@ describe('Direct Messages tab', () => {
 
   it('lists recent conversations with unread badges, and opening one loads it, then marks it read', async () => {
     const { api, user, app } = setup();
-    vi.mocked(api.messages.conversations).mockResolvedValue([BOB, CAROL]);
+    vi.mocked(api.messages.conversations).mockResolvedValue({ users: [BOB, CAROL], nextBefore: null });
     vi.mocked(api.messages.unreadCounts).mockResolvedValue([{ _id: 'bob', count: 2 }]);
     const order: string[] = [];
     vi.mocked(api.messages.conversation).mockImplementation(async (uid) => {
@@ -67,6 +67,29 @@ describe('Direct Messages tab', () => {
     await waitFor(() => expect(order).toEqual(['load bob', 'read bob']));
     await waitFor(() => expect(screen.queryByTestId('unread-badge')).toBeNull());
     expect(screen.queryByTestId('conversation-unread')).toBeNull();
+  });
+
+  it("loads older conversations with 'Load more' at the end of the list, badges included", async () => {
+    const { api, user, app } = setup();
+    const DAVE = makeUser({ firebase_uid: 'dave', user_name: 'Dave Drums', user_username: 'dave' });
+    vi.mocked(api.messages.conversations).mockImplementation(async (before) =>
+      before === undefined ? { users: [BOB, CAROL], nextBefore: '41' } : { users: [DAVE], nextBefore: null },
+    );
+    vi.mocked(api.messages.unreadCounts).mockResolvedValue([
+      { _id: 'bob', count: 2 },
+      { _id: 'dave', count: 3 },
+    ]);
+    app();
+
+    const list = within(await screen.findByTestId('conversation-list'));
+    await waitFor(() => expect(list.getByRole('button', { name: /Bob Tester/ }).textContent).toBe('BTBob Tester2'));
+    const buttons = () => list.getAllByRole('button').map((button) => button.textContent);
+    expect(buttons()).toEqual(['BTBob Tester2', 'CKCarol Keys', 'Load more']);
+
+    await user.click(list.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(buttons()).toEqual(['BTBob Tester2', 'CKCarol Keys', 'DDDave Drums3']));
+    expect(api.messages.conversations).toHaveBeenLastCalledWith('41');
+    expect(list.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
   it('sends with Enter, clears the input, and keeps Send disabled while blank', async () => {
@@ -103,7 +126,7 @@ describe('Direct Messages tab', () => {
 
   it('shows a live message in the open conversation and marks it read, without a toast', async () => {
     const { api, realtime, app } = setup('/dashboard?tab=messages&with=bob');
-    vi.mocked(api.messages.conversations).mockResolvedValue([BOB]);
+    vi.mocked(api.messages.conversations).mockResolvedValue({ users: [BOB], nextBefore: null });
     app();
     await screen.findByTestId('message-list');
     await waitFor(() => expect(api.messages.markRead).toHaveBeenCalledTimes(1));

@@ -14,7 +14,7 @@ interface MessagesTabProps {
 
 /** The Direct Messages tab (spec part 2). */
 export function MessagesTab({ currentUid, selectedUid, onSelect, inbox }: MessagesTabProps) {
-  const { conversations, network, selected, bumpConversation } = useMessagingPeople(selectedUid);
+  const { conversations, network, selected, bumpConversation, more } = useMessagingPeople(selectedUid);
 
   return (
     <section className="section" aria-labelledby="messages-heading">
@@ -23,7 +23,15 @@ export function MessagesTab({ currentUid, selectedUid, onSelect, inbox }: Messag
       </h1>
       <div className="messages">
         <div className="messages__side">
-          <ConversationList users={conversations} unread={inbox.unread} selectedUid={selectedUid} onSelect={onSelect} />
+          <ConversationList
+            users={conversations}
+            unread={inbox.unread}
+            selectedUid={selectedUid}
+            onSelect={onSelect}
+            hasMore={more.hasMore}
+            loadingMore={more.loading}
+            onLoadMore={more.load}
+          />
           <NetworkSelect users={network} selectedUid={selectedUid} onSelect={onSelect} />
         </div>
         <div className="messages__main">

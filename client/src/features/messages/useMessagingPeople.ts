@@ -1,4 +1,4 @@
-import type { Message, PublicUser } from '@riffroom/protocol';
+import type { ConversationUser, Message, PublicUser } from '@riffroom/protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRealtimeEvent } from '../../app/RealtimeContext';
 import { useServices } from '../../app/ServicesContext';
@@ -6,20 +6,53 @@ import { useMyFollowing } from '../../app/useMyFollowing';
 
 /**
  * Who the Messages tab can show: recent conversations (kept in most-recent-first order as messages
- * come and go), the user's network, and the selected user even when they are in neither.
+ * come and go, loaded a page at a time), the user's network, and the selected user even when they
+ * are in neither. A conversation with someone not yet listed reloads the first page.
  */
 export function useMessagingPeople(selectedUid: string | null) {
   const { api } = useServices();
-  const [conversations, setConversations] = useState<PublicUser[] | null>(null);
+  const [conversations, setConversations] = useState<ConversationUser[] | null>(null);
+  const [nextBefore, setNextBefore] = useState<string | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
   const [stranger, setStranger] = useState<PublicUser | null>(null);
+  // A reload restarts the list from its first page; a 'Load more' answer from before it is stale.
+  const generation = useRef(0);
 
   const reloadConversations = useCallback(() => {
-    api.messages.conversations().then(setConversations, (error: unknown) => {
-      // Spec part 8: conversation load failures are only logged.
-      console.error('Failed to load conversations', error);
-      setConversations((current) => current ?? []);
-    });
+    const current = ++generation.current;
+    api.messages.conversations().then(
+      (page) => {
+        if (current !== generation.current) return;
+        setConversations(page.users);
+        setNextBefore(page.nextBefore);
+      },
+      (error: unknown) => {
+        // Spec part 8: conversation load failures are only logged.
+        console.error('Failed to load conversations', error);
+        setConversations((loaded) => loaded ?? []);
+      },
+    );
   }, [api]);
+
+  const loadMore = useCallback(() => {
+    if (!nextBefore || loadingMore) return;
+    const current = generation.current;
+    setLoadingMore(true);
+    api.messages
+      .conversations(nextBefore)
+      .then(
+        (page) => {
+          if (current !== generation.current) return;
+          setConversations((loaded) => {
+            const shown = new Set((loaded ?? []).map((user) => user.firebase_uid));
+            return [...(loaded ?? []), ...page.users.filter((user) => !shown.has(user.firebase_uid))];
+          });
+          setNextBefore(page.nextBefore);
+        },
+        (error: unknown) => console.error('Failed to load more conversations', error),
+      )
+      .finally(() => setLoadingMore(false));
+  }, [api, nextBefore, loadingMore]);
 
   useEffect(() => {
     reloadConversations();
@@ -60,5 +93,11 @@ export function useMessagingPeople(selectedUid: string | null) {
   }, [api, selectedUid, known]);
 
   const selected = known ?? (stranger?.firebase_uid === selectedUid ? stranger : null);
-  return { conversations, network, selected, bumpConversation };
+  return {
+    conversations,
+    network,
+    selected,
+    bumpConversation,
+    more: { hasMore: nextBefore !== null, loading: loadingMore, load: loadMore },
+  };
 }

@@ -75,7 +75,8 @@ describe('Guest room screen', () => {
 
     expect(await screen.findByRole('heading', { name: 'Unable to Join Room' })).toBeTruthy();
     expect(screen.getByText('Room not found or has ended')).toBeTruthy();
-    expect(fakes.rooms.connections).toHaveLength(0);
+    // The connection opened alongside the room's loading is closed once the room is not found.
+    expect(fakes.rooms.connections.every((connection) => connection.closed)).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Back to Home' }));
     await waitFor(() => expect(app.location()).toBe('/'));
   });
@@ -181,6 +182,26 @@ describe('Guest room screen', () => {
     await user.click(await screen.findByRole('button', { name: 'Play program audio' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Play program audio' })).toBeNull());
     expect(play).toHaveBeenCalledTimes(2);
+  });
+
+  it("plays relayed program audio through the same element and 'Play program audio' button", async () => {
+    const play = vi
+      .spyOn(HTMLMediaElement.prototype, 'play')
+      .mockRejectedValueOnce(new DOMException('needs a gesture', 'NotAllowedError'))
+      .mockResolvedValue(undefined);
+    const { room, user } = await openGuestRoom(false);
+    const relayed = new MediaStream();
+    act(() => room.update({ status: 'connected-fallback', tier: 'relay', remoteAudio: relayed, relayAudio: 'live' }));
+    expect(screen.getByTestId('relay-canvas')).toBeTruthy();
+    expect((screen.getByTestId('program-audio') as HTMLAudioElement).srcObject).toBe(relayed);
+    await user.click(await screen.findByRole('button', { name: 'Play program audio' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Play program audio' })).toBeNull());
+    expect(play).toHaveBeenCalledTimes(2);
+    expect(screen.queryByTestId('relay-audio-unsupported')).toBeNull();
+    act(() => room.update({ relayAudio: 'unsupported' }));
+    expect(screen.getByTestId('relay-audio-unsupported').textContent).toBe(
+      'This browser cannot play program audio in relay mode.',
+    );
   });
 
   it('leaves the room: the socket leaves, the leave call is made when signed in, then home', async () => {

@@ -39,8 +39,11 @@ function GuestRoom({ signedIn }: { signedIn: boolean }) {
   const navigate = useNavigate();
   const { api } = useServices();
   const guestRoom = useGuestRoom(roomId, signedIn);
-  const ready = guestRoom.phase === 'ready';
-  const { connection, state } = useRoomConnection(ready ? roomId : null, 'guest', signedIn, tier);
+  // The socket connects while the room loads, not after: time to first frame is a chain of round
+  // trips (bench/latency.ts), and the join refuses a room that is gone anyway. A room that does not
+  // load closes the connection.
+  const failed = guestRoom.phase === 'failed';
+  const { connection, state } = useRoomConnection(failed ? null : roomId, 'guest', signedIn, tier);
   const generatedId = useMemo(() => `guest-${randomRoomId(9)}`, []);
 
   if (guestRoom.phase === 'joining') return <Shell>{<p className="page-status">Joining room...</p>}</Shell>;
@@ -97,7 +100,13 @@ function GuestRoom({ signedIn }: { signedIn: boolean }) {
             </div>
           </div>
           {state.tier === 'relay' ? (
-            <RelayScreen connection={connection} live={state.relayLive} cursor={state.cursor} />
+            <RelayScreen
+              connection={connection}
+              live={state.relayLive}
+              cursor={state.cursor}
+              audio={state.remoteAudio}
+              audioStatus={state.relayAudio}
+            />
           ) : (
             <RemoteScreen video={state.remoteVideo} audio={state.remoteAudio} cursor={state.cursor} />
           )}

@@ -268,6 +268,13 @@ describe('Host room screen', () => {
     expect(screen.getByTestId('audio-stats').textContent).toBe('Program audio: 503 kbps · stereo');
     act(() => room.update({ audioStats: { kbps: 64, channels: 1 } }));
     expect(screen.getByTestId('audio-stats').textContent).toBe('Program audio: 64 kbps · mono');
+
+    // Relay guests and a browser that cannot encode for them: said, not silently skipped.
+    expect(screen.queryByTestId('relay-audio-status')).toBeNull();
+    act(() => room.update({ relayAudio: 'unsupported' }));
+    expect(screen.getByTestId('relay-audio-status').textContent).toMatch(/will not hear program audio/);
+    act(() => room.update({ relayAudio: 'live' }));
+    expect(screen.queryByTestId('relay-audio-status')).toBeNull();
   });
 
   it('forwards the pointer over the preview as picture coordinates', async () => {

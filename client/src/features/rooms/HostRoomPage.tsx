@@ -116,6 +116,7 @@ export function HostRoomPage() {
           <StudioAudioControls
             audio={state.programAudio}
             stats={state.audioStats}
+            relayAudio={state.relayAudio}
             onChange={async (source, bitrate) => connection?.setProgramAudio(source, bitrate)}
           />
         </div>

@@ -1,6 +1,8 @@
 import { RELAY_CANVAS_HEIGHT, RELAY_CANVAS_WIDTH } from '@riffroom/protocol';
 import { useEffect, useRef } from 'react';
 import type { RoomConnection } from '../../services/media/roomConnection';
+import type { RelayAudioStatus } from '../../services/media/relayAudioHost';
+import { MediaAudio } from './MediaVideo';
 
 /**
  * The guest's view of the host screen in relay mode (spec part 2): a 1280x720 canvas, 400px high,
@@ -10,10 +12,15 @@ export function RelayScreen({
   connection,
   live,
   cursor,
+  audio = null,
+  audioStatus = 'off',
 }: {
   connection: RoomConnection | null;
   live: boolean;
   cursor: { x: number; y: number } | null;
+  /** The relayed program audio, decoded (relayAudioGuest.ts). */
+  audio?: MediaStream | null;
+  audioStatus?: RelayAudioStatus;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
 
@@ -43,6 +50,12 @@ export function RelayScreen({
         )}
       </div>
       {!live && <p className="room-stage__overlay">Waiting for host to share screen...</p>}
+      <MediaAudio stream={audio} />
+      {audioStatus === 'unsupported' && (
+        <p className="muted" data-testid="relay-audio-unsupported">
+          This browser cannot play program audio in relay mode.
+        </p>
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { describeAudioStats, type AudioStats } from '../../services/media/audioStats';
 import { listAudioInputs, type AudioInput, type ProgramAudioSource } from '../../services/media/capture';
+import type { RelayAudioStatus } from '../../services/media/relayAudioHost';
 import type { ProgramAudioState } from '../../services/media/roomState';
 import { PROGRAM_AUDIO_BITRATES } from '@riffroom/protocol';
 
@@ -28,10 +29,13 @@ export function AudioStatsLine({ stats }: { stats: AudioStats | null }) {
 export function StudioAudioControls({
   audio,
   stats,
+  relayAudio = 'off',
   onChange,
 }: {
   audio: ProgramAudioState;
   stats: AudioStats | null;
+  /** Whether relay guests get the program audio (relayAudioHost.ts). */
+  relayAudio?: RelayAudioStatus;
   onChange: (source: ProgramAudioSource, bitrate: number) => Promise<void>;
 }) {
   const sourceId = useId();
@@ -92,6 +96,16 @@ export function StudioAudioControls({
         </select>
       </div>
       <AudioStatsLine stats={stats} />
+      {relayAudio === 'unsupported' && (
+        <p className="muted" data-testid="relay-audio-status">
+          Guests in relay mode will not hear program audio: this browser cannot encode it for the relay.
+        </p>
+      )}
+      {relayAudio === 'error' && (
+        <p className="muted" data-testid="relay-audio-status">
+          Program audio for guests in relay mode stopped: the audio encoder failed.
+        </p>
+      )}
     </section>
   );
 }

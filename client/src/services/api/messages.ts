@@ -1,10 +1,10 @@
-import type { Message, MessagesResponse, PublicUser, UnreadCount } from '@riffroom/protocol';
+import type { ConversationsResponse, Message, MessagesResponse, UnreadCount } from '@riffroom/protocol';
 import type { HttpClient } from './http';
 
 /** The direct-message calls of spec part 7. */
 export interface MessagesApi {
-  /** People the caller has exchanged messages with, most recent first. */
-  conversations(): Promise<PublicUser[]>;
+  /** People the caller has exchanged messages with, most recent first, a page at a time. */
+  conversations(before?: string): Promise<ConversationsResponse>;
   unreadCounts(): Promise<UnreadCount[]>;
   /** One page of the conversation with `uid`, oldest first; `before` walks back in time. */
   conversation(uid: string, before?: string): Promise<MessagesResponse>;
@@ -14,8 +14,9 @@ export interface MessagesApi {
 
 export function createMessagesApi(http: HttpClient): MessagesApi {
   return {
-    async conversations() {
-      return (await http.authed<{ users: PublicUser[] }>('/api/messages/conversations/list')).users;
+    conversations(before) {
+      const query = before ? `?before=${encodeURIComponent(before)}` : '';
+      return http.authed<ConversationsResponse>(`/api/messages/conversations/list${query}`);
     },
     async unreadCounts() {
       return (await http.authed<{ unreadCounts: UnreadCount[] }>('/api/messages/unread')).unreadCounts;

@@ -16,6 +16,8 @@ export class HostMedia {
     private readonly sfu: SfuTier,
     private readonly socket: RoomSocket,
     private readonly roomId: string,
+    /** The live program-audio track (null when none), for the relay tier's encoder. */
+    private readonly onProgramAudio: (track: MediaStreamTrack | null, bitrate: number) => void = () => {},
   ) {}
 
   async startScreenShare(): Promise<void> {
@@ -87,11 +89,14 @@ export class HostMedia {
       track = this.deviceAudio;
     }
     if (!track) return;
+    // Before the SFU: with the SFU down, relay guests still hear the program audio.
+    this.onProgramAudio(track, bitrate);
     await this.sfu.produce({ source: 'program-audio', track, audioBitrate: bitrate });
     this.store.set((state) => ({ programAudio: { ...state.programAudio, live: true } }));
   }
 
   private async stopAudio(): Promise<void> {
+    this.onProgramAudio(null, 0);
     await this.sfu.stopProducing('program-audio');
     this.deviceAudio?.stop();
     this.deviceAudio = null;

@@ -49,14 +49,62 @@ describe('room connection', () => {
     expect(socket.sent.at(-1)).toEqual({ event: 'relay:subscribe', payload: { roomId: 'r1', subscribe: false } });
   });
 
+  it('tells the media node when it abandons the SFU for the relay', async () => {
+    const { room, socket } = await joinedGuest({ 'relay:subscribe': () => ({ guests: 1 }) });
+    await vi.waitFor(() => expect(room.getState().tier).toBe('relay'));
+    const events = socket.sent.map((s) => s.event);
+    expect(events.filter((event) => event === 'sfu:close-transports')).toHaveLength(1);
+    expect(events.lastIndexOf('sfu:router-capabilities')).toBeLessThan(events.indexOf('sfu:close-transports'));
+    expect(socket.sent.find((s) => s.event === 'sfu:close-transports')?.payload).toEqual({ roomId: 'r1' });
+    room.close();
+  });
+
+  it('a guest the media node turns away from the SFU (host off it) goes to the relay after one try', async () => {
+    const { room, socket } = await joinedGuest({
+      'sfu:router-capabilities': () => {
+        throw new RoomRequestError('sfu/host-off-sfu', 'The host is not using the SFU; try the next tier.');
+      },
+      'relay:subscribe': () => ({ guests: 1 }),
+    });
+    await vi.waitFor(() => expect(room.getState().status).toBe('connected-fallback'));
+    expect(room.getState().tier).toBe('relay');
+    expect(socket.sent.filter((s) => s.event === 'sfu:router-capabilities')).toHaveLength(1);
+    room.close();
+  });
+
+  it('a guest still waiting on the SFU chooses again at once when the host abandons it', async () => {
+    let hostOnSfu = true;
+    const { room, socket } = await joinedGuest({
+      // The first attempt hangs (the SFU port is unreachable) until the host's move changes the answer.
+      'sfu:router-capabilities': () => {
+        if (hostOnSfu) return new Promise(() => {});
+        throw new RoomRequestError('sfu/host-off-sfu', 'The host is not using the SFU; try the next tier.');
+      },
+      'relay:subscribe': () => ({ guests: 1 }),
+    });
+    await vi.waitFor(() => expect(socket.sent.some((s) => s.event === 'sfu:router-capabilities')).toBe(true));
+    expect(room.getState().status).toBe('connecting');
+    hostOnSfu = false;
+    socket.serverSends('sfu:host-closed', {});
+    // Well within the first attempt's 10 s: the fallback does not wait for the SFU's timeouts.
+    await vi.waitFor(() => expect(room.getState().tier).toBe('relay'), { timeout: 2000 });
+    expect(room.getState().status).toBe('connected-fallback');
+    // Once on the relay, another sfu:host-closed changes nothing.
+    const before = socket.sent.length;
+    socket.serverSends('sfu:host-closed', {});
+    expect(socket.sent.length).toBe(before);
+    room.close();
+  });
+
   it('a host whose SFU fails keeps serving the relay: the orange fallback, not an error', async () => {
     const socket = new FakeRoomSocket({ 'join-room': () => joinResult() });
     const room = connectRoom({ roomId: 'r1', role: 'host', token: 'token', socket });
     await vi.waitFor(() => expect(room.getState().status).toBe('connected-fallback'));
     expect(room.getState()).toMatchObject({ tier: 'relay', error: null });
     expect(socket.sent.filter((s) => s.event === 'sfu:router-capabilities')).toHaveLength(3);
-    // The host never subscribes to its own relay.
+    // The host never subscribes to its own relay, and tells the media node it left the SFU.
     expect(socket.sent.some((s) => s.event === 'relay:subscribe')).toBe(false);
+    expect(socket.sent.some((s) => s.event === 'sfu:close-transports')).toBe(true);
     room.close();
   });
 

@@ -4,6 +4,8 @@ import type { ProgramAudioSource } from './capture';
 import { HostMedia } from './hostMedia';
 import { createP2pTier, P2pError, type P2pChatMessage, type P2pFactory, type P2pTier } from './p2pTier';
 import { withRetries, withTimeout } from './retry';
+import { RelayAudioGuest } from './relayAudioGuest';
+import { RelayAudioHost } from './relayAudioHost';
 import { RelayGuest } from './relayGuest';
 import { RelayHost } from './relayHost';
 import type { ChatMessage, JoinRoomResult, MediaSource } from './roomProtocol';
@@ -53,7 +55,7 @@ export type RoomConnector = (options: RoomConnectionOptions) => RoomConnection;
 /** Well under the server's CURSOR_MAX_PER_SECOND, so no position we send is refused and lost. */
 const CURSOR_INTERVAL_MS = 1000 / (CURSOR_MAX_PER_SECOND * 0.66);
 /** Refusals that asking again cannot change. */
-const FINAL_CODES = /^(room\/|auth\/|validation\/)/;
+const FINAL_CODES = /^(room\/|auth\/|validation\/|sfu\/host-off-sfu$)/;
 
 export const connectRoom: RoomConnector = (options) => new LiveRoomConnection(options);
 
@@ -85,8 +87,9 @@ class LiveRoomConnection implements RoomConnection {
       onTrackEnded: (source) => this.hideTrack(source),
       onTransportFailed: () => void this.connectMedia(),
     });
-    this.host = options.role === 'host' ? new HostMedia(this.store, this.sfu, this.socket, options.roomId) : null;
     this.relayHost = options.role === 'host' ? new RelayHost(this.socket, options.roomId) : null;
+    this.host = options.role === 'host' ? this.hostMedia() : null;
+    if (options.role === 'guest') this.relayAudioGuest();
     this.relayGuest =
       options.role === 'guest'
         ? new RelayGuest(this.socket, options.roomId, (relayLive) => {
@@ -132,6 +135,28 @@ class LiveRoomConnection implements RoomConnection {
       ),
     );
     void this.connect();
+  }
+
+  /** The host's capture, with its program audio also fed to the relay's Opus encoder. */
+  private hostMedia(): HostMedia {
+    const relayAudio = new RelayAudioHost(this.socket, this.options.roomId, (relayAudio) =>
+      this.store.set({ relayAudio }),
+    );
+    this.cleanups.push(() => relayAudio.close());
+    return new HostMedia(this.store, this.sfu, this.socket, this.options.roomId, (track, bitrate) =>
+      relayAudio.setSource(track, bitrate),
+    );
+  }
+
+  /** A guest's relay audio, played through the same program-audio element as the SFU's. */
+  private relayAudioGuest(): void {
+    const relayAudio = new RelayAudioGuest(this.socket, {
+      onStream: (remoteAudio) => {
+        if (this.store.get().remoteAudio !== remoteAudio) this.store.set({ remoteAudio });
+      },
+      onStatus: (status) => this.store.set({ relayAudio: status }),
+    });
+    this.cleanups.push(() => relayAudio.close());
   }
 
   getState = () => this.store.get();
@@ -382,6 +407,13 @@ class LiveRoomConnection implements RoomConnection {
           void this.sfu.consume(producer).catch(() => this.connectMedia());
       }),
       on('sfu:producer-closed', ({ producerId }) => this.sfu.producerClosed(producerId)),
+      // The host left the SFU for a fallback: waiting on the SFU would show nothing. Choose again;
+      // the media node now refuses a guest's SFU attempt at once (sfu/host-off-sfu), so the next tier runs.
+      on('sfu:host-closed', () => {
+        const { tier } = this.store.get();
+        if (this.options.role === 'guest' && !this.options.tier && (tier === 'sfu' || tier === null))
+          void this.connectMedia();
+      }),
       on('sfu:reconnect', () => {
         if (!this.onFallback()) void this.connectMedia();
       }),

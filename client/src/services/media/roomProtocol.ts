@@ -14,6 +14,8 @@ import type {
   MediaSource,
   PeerReadyPayload,
   ProducerInfo,
+  AudioChunkPayload,
+  CloseTransportsPayload,
   RelayAccepted,
   RelayDemand,
   RelaySubscribePayload,
@@ -73,8 +75,10 @@ export interface RoomRequests {
     ConsumerOptions,
   ];
   'sfu:resume-consumer': [{ roomId: string; consumerId: string }, undefined];
+  'sfu:close-transports': [CloseTransportsPayload, undefined];
   'relay:subscribe': [RelaySubscribePayload, RelayDemand];
   'screen-frame': [ScreenFramePayload, RelayAccepted];
+  'audio-chunk': [AudioChunkPayload, RelayAccepted];
   // Peer-to-peer tier: the ICE servers, announcing our PeerJS id, and the others' ids.
   'rtc-config': [Record<string, never>, RtcConfig];
   'peer-ready': [PeerReadyPayload, undefined];

@@ -1,5 +1,6 @@
 import type { AudioStats } from './audioStats';
 import type { ProgramAudioSource } from './capture';
+import type { RelayAudioStatus } from './relayAudioHost';
 
 /** Spec part 4, room connection status; 'warning' is the guest's orange host-presence states. */
 export type ConnectionStatus = 'initializing' | 'connecting' | 'connected' | 'connected-fallback' | 'error';
@@ -55,6 +56,11 @@ export interface RoomState {
   tier: MediaTier | null;
   /** Relay tier: frames are arriving (the canvas shows the host screen). */
   relayLive: boolean;
+  /**
+   * Program audio over the relay: the host's encoder, or a relay guest's playback; 'unsupported'
+   * when this browser cannot (no WebCodecs audio, or no MediaStreamTrackProcessor on the host).
+   */
+  relayAudio: RelayAudioStatus;
   remoteAudio: MediaStream | null;
   sharing: boolean;
   preview: MediaStream | null;
@@ -77,6 +83,7 @@ export function initialRoomState(bitrate: number): RoomState {
     remoteVideo: null,
     tier: null,
     relayLive: false,
+    relayAudio: 'off',
     remoteAudio: null,
     sharing: false,
     preview: null,

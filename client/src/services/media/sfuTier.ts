@@ -1,6 +1,6 @@
 import { PROGRAM_AUDIO_DEFAULT_BITRATE, PROGRAM_AUDIO_MAX_BITRATE } from '@riffroom/protocol';
 import { Device, type types as ms } from 'mediasoup-client';
-import type { MediaSource, ProducerInfo } from './roomProtocol';
+import type { MediaSource, ProducerInfo, RoomRequests } from './roomProtocol';
 import { CONNECT_TIMEOUT_MS, RoomRequestError, type RoomSocket } from './roomSocket';
 
 /** What the room hears from the SFU tier. */
@@ -56,6 +56,8 @@ export class SfuTier {
   private readonly watchTimers = new Set<ReturnType<typeof setTimeout>>();
   /** Transports already reported failed: a timeout and a later 'failed' state are one failure. */
   private readonly reported = new WeakSet<ms.Transport>();
+  /** Whether `start()` ever ran: only then can the media node hold anything of ours. */
+  private tried = false;
 
   constructor(
     private readonly socket: RoomSocket,
@@ -73,8 +75,17 @@ export class SfuTier {
    * there is reported through `onTransportFailed` and counts towards the fallback.
    */
   async start(): Promise<void> {
+    this.tried = true;
     const generation = ++this.generation;
     this.closeTransports();
+    // The transport and (for guests) the producer list are asked for alongside the router's
+    // capabilities and the device's loading: none needs another, and each round trip delays the
+    // first frame (bench/latency.ts lists them). Settled promises, so a failure is never unhandled.
+    const direction = this.role === 'host' ? 'send' : 'recv';
+    const transportOptions = settled(this.socket.request('sfu:create-transport', { roomId: this.roomId, direction }));
+    const producerList = settled(
+      this.role === 'guest' ? this.socket.request('sfu:producers', { roomId: this.roomId }) : Promise.resolve([]),
+    );
     const { rtpCapabilities } = await this.socket.request('sfu:router-capabilities', { roomId: this.roomId });
     const device = new Device();
     await device.load({ routerRtpCapabilities: rtpCapabilities });
@@ -83,13 +94,13 @@ export class SfuTier {
 
     let transport: ms.Transport;
     if (this.role === 'host') {
-      transport = this.sendTransport = await this.createTransport(device, 'send');
+      transport = this.sendTransport = this.createTransport(device, 'send', await transportOptions());
       this.starting = transport;
       for (const options of this.wanted.values()) await this.produceOn(transport, options);
     } else {
-      transport = this.recvTransport = await this.createTransport(device, 'recv');
+      transport = this.recvTransport = this.createTransport(device, 'recv', await transportOptions());
       this.starting = transport;
-      const producers = await this.socket.request('sfu:producers', { roomId: this.roomId });
+      const producers = await producerList();
       if (this.isStale(generation)) return;
       for (const producer of producers) await this.consume(producer);
     }
@@ -103,10 +114,16 @@ export class SfuTier {
     if (transport.connectionState === 'connected') this.watched.add(transport);
   }
 
-  /** Stops the tier's transports (a fallback tier took over); `start()` builds them again. */
+  /**
+   * Stops the tier's transports (a fallback tier took over); `start()` builds them again. The media
+   * node is told too: otherwise our producers would stay there, and guests would keep trying to
+   * consume media that never flows (for the host, the node also tells the guests to move on).
+   */
   suspend(): void {
     this.generation += 1;
     this.closeTransports();
+    // A client that never tried the SFU (a forced tier) has nothing there to close.
+    if (this.tried) this.socket.emit('sfu:close-transports', { roomId: this.roomId });
   }
 
   /** Host: sends a track now, and again after every rebuild, until `stopProducing`. */
@@ -201,8 +218,11 @@ export class SfuTier {
     this.recvTransport = null;
   }
 
-  private async createTransport(device: Device, direction: 'send' | 'recv'): Promise<ms.Transport> {
-    const options = await this.socket.request('sfu:create-transport', { roomId: this.roomId, direction });
+  private createTransport(
+    device: Device,
+    direction: 'send' | 'recv',
+    options: RoomRequests['sfu:create-transport'][1],
+  ): ms.Transport {
     const transport = direction === 'send' ? device.createSendTransport(options) : device.createRecvTransport(options);
     transport.on('connect', ({ dtlsParameters }, callback, errback) => {
       this.socket
@@ -272,6 +292,12 @@ export class SfuTier {
       }
     });
   }
+}
+
+/** Starts waiting on `promise` now; the returned function gives its outcome (rejecting as it did) later. */
+function settled<T>(promise: Promise<T>): () => Promise<T> {
+  promise.catch(() => {});
+  return () => promise;
 }
 
 /** Resolves when the transport's ICE and DTLS are up; rejects when it fails or is closed. */

@@ -4,7 +4,7 @@ import * as m0002 from './0002_messages.js';
 import * as m0003 from './0003_calendar.js';
 import * as m0004 from './0004_rooms.js';
 import * as m0005 from './0005_messages_received_pair_index.js';
-// 0006 is reserved for another branch.
+import * as m0006 from './0006_conversations.js';
 import * as m0007 from './0007_room_tier.js';
 
 interface Migration {
@@ -19,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0003_calendar': m0003,
   '0004_rooms': m0004,
   '0005_messages_received_pair_index': m0005,
+  '0006_conversations': m0006,
   '0007_room_tier': m0007,
 };
 

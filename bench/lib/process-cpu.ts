@@ -1,0 +1,41 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux (getconf CLK_TCK).
+
+function stat(pid: number): { ppid: number; cpuMs: number } | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the parenthesised command name: state ppid ... utime(14) stime(15).
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return { ppid: Number(fields[1]), cpuMs: (ticks * 1000) / TICKS_PER_SECOND };
+  } catch {
+    return null; // The process exited between listing and reading.
+  }
+}
+
+/**
+ * CPU time (user + system, ms) used so far by a process and all its descendants, from /proc: the
+ * box runs as tsx's launcher with the server in a child node process and the mediasoup worker below.
+ */
+export function treeCpuMs(rootPid: number): number {
+  const parents = new Map<number, number>();
+  const cpu = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    const info = stat(pid);
+    if (!info) continue;
+    parents.set(pid, info.ppid);
+    cpu.set(pid, info.cpuMs);
+  }
+  const inTree = (pid: number): boolean => {
+    for (let at: number | undefined = pid; at !== undefined && at > 1; at = parents.get(at)) {
+      if (at === rootPid) return true;
+    }
+    return false;
+  };
+  let total = 0;
+  for (const [pid, ms] of cpu) if (inTree(pid)) total += ms;
+  return total;
+}

@@ -1,0 +1,128 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Socket } from 'socket.io-client';
+import { signUpUser } from '../../server/src/testing/test-api.js';
+import { useInProcessBox } from '../support/in-process-box.js';
+import { CLIENT_DTLS, OPUS_STEREO_RTP, recorder, roomSocketFactory, VP8_SCREEN_RTP } from '../support/room-sockets.js';
+import { until } from '../support/until.js';
+
+const box = useInProcessBox();
+let host: Awaited<ReturnType<typeof signUpUser>>;
+let member: Awaited<ReturnType<typeof signUpUser>>;
+const sockets = roomSocketFactory(() => box.baseUrl);
+
+beforeAll(async () => {
+  host = await signUpUser(box, { name: 'Hana Host' });
+  member = await signUpUser(box, { name: 'Mo Member' });
+});
+afterEach(() => sockets.closeAll());
+
+type AckReply = { ok: boolean; code?: string; message?: string; data?: any };
+const ask = (socket: Socket, event: string, payload: unknown): Promise<AckReply> =>
+  socket.timeout(5000).emitWithAck(event, payload);
+
+async function createRoom(): Promise<string> {
+  const res = await box.call('POST', '/api/rooms/create', {
+    token: host.idToken,
+    body: { name: 'Session', baseUrl: box.baseUrl, settings: {} },
+  });
+  expect(res.status).toBe(201);
+  return res.body.room.roomId;
+}
+
+async function joined(roomId: string, token?: string) {
+  const socket = await sockets.connect(token);
+  const heard = recorder(socket);
+  expect(await ask(socket, 'join-room', { roomId })).toMatchObject({ ok: true });
+  return { socket, heard };
+}
+
+/** The host's send transport with a screen and a program-audio producer, as a sharing browser has. */
+async function hostProducing(socket: Socket, roomId: string): Promise<string[]> {
+  const send = await ask(socket, 'sfu:create-transport', { roomId, direction: 'send' });
+  await ask(socket, 'sfu:connect-transport', { roomId, transportId: send.data.id, dtlsParameters: CLIENT_DTLS });
+  const ids: string[] = [];
+  for (const [kind, rtpParameters, source] of [
+    ['video', VP8_SCREEN_RTP, 'screen'],
+    ['audio', OPUS_STEREO_RTP, 'program-audio'],
+  ] as const) {
+    const produced = await ask(socket, 'sfu:produce', {
+      roomId,
+      transportId: send.data.id,
+      kind,
+      rtpParameters,
+      source,
+    });
+    expect(produced.ok).toBe(true);
+    ids.push(produced.data.producerId);
+  }
+  return ids;
+}
+
+const producerIds = async (socket: Socket, roomId: string) =>
+  ((await ask(socket, 'sfu:producers', { roomId })).data as { producerId: string }[]).map((p) => p.producerId).sort();
+
+describe('sfu:close-transports (a client abandoning the SFU tier)', () => {
+  it("refuses a bad payload and a room not joined, and a guest's call closes only the guest's own media", async () => {
+    const roomId = await createRoom();
+    const h = await joined(roomId, host.idToken);
+    const g = await joined(roomId, member.idToken);
+    const produced = await hostProducing(h.socket, roomId);
+    const recv = await ask(g.socket, 'sfu:create-transport', { roomId, direction: 'recv' });
+    expect(recv.ok).toBe(true);
+
+    for (const payload of [{}, { roomId: 42 }, null, 'room']) {
+      expect(await ask(g.socket, 'sfu:close-transports', payload)).toMatchObject({
+        ok: false,
+        code: 'validation/invalid-payload',
+      });
+    }
+    const stranger = await sockets.connect();
+    expect(await ask(stranger, 'sfu:close-transports', { roomId })).toMatchObject({
+      ok: false,
+      code: 'room/not-joined',
+    });
+    expect(await producerIds(g.socket, roomId)).toEqual([...produced].sort());
+
+    // The guest closes its transports: its recv transport is gone, the host's producers stay.
+    expect(await ask(g.socket, 'sfu:close-transports', { roomId })).toEqual({ ok: true });
+    expect(
+      await ask(g.socket, 'sfu:connect-transport', { roomId, transportId: recv.data.id, dtlsParameters: CLIENT_DTLS }),
+    ).toMatchObject({ ok: false, code: 'sfu/transport-not-found' });
+    expect(await producerIds(g.socket, roomId)).toEqual([...produced].sort());
+    expect(h.heard.get('sfu:producer-closed')).toBeUndefined();
+    expect(g.heard.get('sfu:host-closed')).toBeUndefined();
+    // A guest's abandoning does not turn the SFU away for other guests.
+    expect((await ask(g.socket, 'sfu:router-capabilities', { roomId })).ok).toBe(true);
+  });
+
+  it("the host's call closes its producers, tells the guests, and turns later guests away from the SFU until it sends again", async () => {
+    const roomId = await createRoom();
+    const h = await joined(roomId, host.idToken);
+    const g = await joined(roomId);
+    const produced = await hostProducing(h.socket, roomId);
+
+    expect(await ask(h.socket, 'sfu:close-transports', { roomId })).toEqual({ ok: true });
+    await until(() => g.heard.get('sfu:host-closed')?.length === 1, { what: 'guest hears sfu:host-closed' });
+    expect(g.heard.get('sfu:host-closed')).toEqual([{}]);
+    // The producer-closed path ran first, for both producers, so a consuming guest drops its tracks.
+    expect((g.heard.get('sfu:producer-closed') as { producerId: string }[]).map((p) => p.producerId).sort()).toEqual(
+      [...produced].sort(),
+    );
+    expect(h.heard.get('sfu:host-closed')).toBeUndefined();
+    expect(await producerIds(g.socket, roomId)).toEqual([]);
+    expect((await ask(g.socket, 'join-room', { roomId })).data.sharing).toBe(false);
+
+    // A guest arriving now is told at its first SFU call to use another tier; the host is not.
+    const late = await joined(roomId);
+    expect(await ask(late.socket, 'sfu:router-capabilities', { roomId })).toMatchObject({
+      ok: false,
+      code: 'sfu/host-off-sfu',
+    });
+    expect((await ask(h.socket, 'sfu:router-capabilities', { roomId })).ok).toBe(true);
+
+    // Closing again is harmless; a new send transport brings the host back to the SFU.
+    expect(await ask(h.socket, 'sfu:close-transports', { roomId })).toEqual({ ok: true });
+    expect((await ask(h.socket, 'sfu:create-transport', { roomId, direction: 'send' })).ok).toBe(true);
+    expect((await ask(late.socket, 'sfu:router-capabilities', { roomId })).ok).toBe(true);
+  });
+});
