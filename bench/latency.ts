@@ -3,7 +3,7 @@
  *   npx tsx bench/latency.ts [--joins 5] [--seconds 6] | --smoke --out DIR
  * The real box and Debian's Chromium: a signed-up host shares a screen that paints Date.now() as
  * pixel blocks (bench/lib/latency-pages.ts); guests open the invite link, once per join, on the SFU
- * and on the relay (`?tier=relay`). Both pages share the machine clock, so each decoded frame gives
+ * on peer-to-peer (`?tier=p2p`) and on the relay (`?tier=relay`). Both pages share the machine clock, so each decoded frame gives
  * latency = guest Date.now() - painted time. Time to first frame runs from the guest page's
  * navigation start (the invite page joins on load: there is no join button) to the first decoded
  * frame, split at DOMContentLoaded (page load), the receiving RTCPeerConnection's first remote
@@ -13,7 +13,7 @@
  * emit to ack, in order, and the table shows their medians: where the signalling time goes.
  * A signed-in guest also joins from a click on Join Session on its already-loaded dashboard (the
  * issue's definition of time to first frame), on the default (SFU) tier.
- *   --tiers sfu,relay   the tiers, in order; any but 'sfu' is forced with ?tier=<name>.
+ *   --tiers sfu,p2p,relay   the tiers, in order; any but 'sfu' is forced with ?tier=<name>.
  * Writes <out>/latency.json and .svg.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -50,10 +50,10 @@ const SECONDS = smoke ? 1.5 : Number(args.get('seconds') ?? 6);
 const outDir = typeof args.get('out') === 'string' ? (args.get('out') as string) : RESULTS_DIR;
 const TARGETS = { sfuP50Ms: 100, sfuP95Ms: 200, ttffP95Ms: 500 };
 /**
- * The tiers measured, in order (`--tiers sfu,relay`): each but the default 'sfu' is forced with
+ * The tiers measured, in order (`--tiers sfu,p2p,relay`): each but the default 'sfu' is forced with
  * `?tier=<name>` on the guest's invite link, so a new tier is one more word here.
  */
-const TIERS = String(args.get('tiers') ?? 'sfu,relay').split(',');
+const TIERS = String(args.get('tiers') ?? 'sfu,p2p,relay').split(',');
 type Tier = string;
 /** Joins from a click on the already-loaded dashboard's Join Session (the issue's definition), SFU tier. */
 const CLICK_JOINS = smoke ? 1 : Number(args.get('click-joins') ?? JOINS);
@@ -88,6 +88,12 @@ async function openSharingHost(browser: Browser, baseUrl: string): Promise<Page>
         `host did not start sharing; page shows:\n${await page.locator('body').innerText()}\n${String(error)}`,
       );
     });
+  // The encoder figures are read as a difference over each tier's joins: wait until the host's SFU
+  // send transport is connected and encoding, or the first read finds nothing to subtract from.
+  await until(async () => ((await page.evaluate(readSenderStats))?.framesEncoded ?? 0) > 0, {
+    timeoutMs: 15_000,
+    what: "the host's screen encoder running on the SFU",
+  });
   return page;
 }
 

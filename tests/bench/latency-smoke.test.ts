@@ -5,12 +5,12 @@ import { runSmokeBench } from './run-bench.js';
 
 // The latency benchmark with 2 joins of 1.5 s per tier: it must keep producing figures.
 it(
-  'measures glass-to-glass latency and time to first frame on the SFU and the relay',
+  'measures glass-to-glass latency and time to first frame on the SFU, peer-to-peer and the relay',
   { timeout: 180_000 },
   async () => {
     const { json, dir } = await runSmokeBench('latency');
 
-    expect(json.rows.map((row: any) => row.tier)).toEqual(['sfu', 'relay']);
+    expect(json.rows.map((row: any) => row.tier)).toEqual(['sfu', 'p2p', 'relay']);
     for (const row of json.rows) {
       expect(row.frames).toBeGreaterThan(0);
       expect(row.latencyP50Ms).toBeGreaterThanOrEqual(0);
