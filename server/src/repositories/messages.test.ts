@@ -77,8 +77,8 @@ describe('messages repository', () => {
   });
 
   it('backfills the conversations of existing messages when the migration runs, and rolls back', async () => {
-    // Undo 0006 (the latest migration), then run it again over the 300 stored messages.
-    await db.migrate.down({ migrationSource });
+    // Undo 0006 by name (later migrations leave messages alone), then run it again over the 300 stored messages.
+    await db.migrate.down({ migrationSource, name: '0006_conversations' });
     expect(await db.schema.hasTable('conversations')).toBe(false);
     await db.migrate.latest({ migrationSource });
     for (const uid of uids) expect((await walk(uid, 50)).flat()).toEqual(expectedPartners(uid));
