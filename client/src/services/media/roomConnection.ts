@@ -2,7 +2,7 @@ import { CURSOR_MAX_PER_SECOND, ROOM_TIERS, type RoomTier } from '@riffroom/prot
 import { startAudioMeter } from './audioMeter';
 import type { ProgramAudioSource } from './capture';
 import { HostMedia } from './hostMedia';
-import { createP2pTier, P2pError, type P2pChatMessage, type P2pFactory, type P2pTier } from './p2pTier';
+import { createP2pTier, P2pError, type P2pFactory, type P2pTier } from './p2pTier';
 import { withRetries, withTimeout } from './retry';
 import { RelayAudioGuest } from './relayAudioGuest';
 import { RelayAudioHost } from './relayAudioHost';
@@ -10,6 +10,7 @@ import { RelayGuest } from './relayGuest';
 import { RelayHost } from './relayHost';
 import type { ChatMessage, JoinRoomResult, MediaSource } from './roomProtocol';
 import { initialRoomState, Store, type MediaTier, type RoomState } from './roomState';
+import { RoomChat } from './roomChat';
 import { connectRoomSocket, RoomRequestError, type RoomSocket } from './roomSocket';
 import { clamp01, connectFailure, offlinePresence } from './roomRules';
 import { DEFAULT_AUDIO_BITRATE, SfuTier } from './sfuTier';
@@ -67,12 +68,10 @@ class LiveRoomConnection implements RoomConnection {
   private readonly relayHost: RelayHost | null;
   private readonly relayGuest: RelayGuest | null;
   private readonly p2p: P2pTier;
+  private readonly chat: RoomChat;
   private readonly cleanups: Array<() => void> = [];
   private joined = false;
   private closed = false;
-  private chatSerial = 0;
-  /** Who our chat messages are `from`: the uid when signed in, else learnt from the first ack. */
-  private chatKey: string | null = null;
   private lastCursorAt = 0;
   private pendingCursor: ReturnType<typeof setTimeout> | null = null;
   /** The latest connectMedia run: an older one still waiting on its tiers gives way to it. */
@@ -82,6 +81,12 @@ class LiveRoomConnection implements RoomConnection {
 
   constructor(private readonly options: RoomConnectionOptions) {
     this.socket = options.socket ?? connectRoomSocket({ token: options.token });
+    this.chat = new RoomChat({
+      store: this.store,
+      socket: this.socket,
+      roomId: options.roomId,
+      sendDirect: (message) => this.p2p.sendChat(message),
+    });
     this.sfu = new SfuTier(this.socket, options.roomId, options.role, {
       onTrack: (source, track) => this.showTrack(source, track),
       onTrackEnded: (source) => this.hideTrack(source),
@@ -101,7 +106,7 @@ class LiveRoomConnection implements RoomConnection {
       roomId: options.roomId,
       announcePeer: options.announcePeer,
       listener: {
-        onChat: (message) => this.addChat(message, false),
+        onChat: (message) => this.chat.add(message, false),
         onMedia: (video, audio) => {
           if (this.store.get().tier === 'p2p') this.store.set({ remoteVideo: video, remoteAudio: audio });
         },
@@ -162,28 +167,8 @@ class LiveRoomConnection implements RoomConnection {
   getState = () => this.store.get();
   subscribe = (listener: () => void) => this.store.subscribe(listener);
 
-  async sendChat(text: string): Promise<boolean> {
-    const message = text.trim();
-    if (!message) return false;
-    const id = crypto.randomUUID();
-    // Host and peer-to-peer guests also send it over the data connection; the socket copy (the
-    // room's record, which everyone gets) carries the same id, so each screen shows it once.
-    const direct = this.sendDirect(id, message);
-    let sent;
-    try {
-      sent = await this.socket.request('chat', { roomId: this.options.roomId, message, id });
-    } catch (error) {
-      if (direct) return true;
-      throw error;
-    }
-    // An anonymous guest learns its chat identity (the server's guest id) from its first message.
-    if (sent?.from && this.chatKey !== sent.from) {
-      this.chatKey = sent.from;
-      this.store.set((state) => ({
-        chat: state.chat.map((entry) => (entry.from === sent.from ? { ...entry, own: true } : entry)),
-      }));
-    }
-    return true;
+  sendChat(text: string): Promise<boolean> {
+    return this.chat.send(text);
   }
 
   moveCursor(x: number, y: number): void {
@@ -259,10 +244,8 @@ class LiveRoomConnection implements RoomConnection {
     this.joined = true;
     const { self, peers, hostOnline, chat } = result;
     this.roomTier = result.room.settings.tier ?? 'auto';
-    if (self.firebase_uid) this.chatKey = self.firebase_uid;
     // A late joiner sees the conversation so far; a rejoin replaces what we had with the server's.
-    this.store.set({ chat: [] });
-    for (const message of chat ?? []) this.addChat(message);
+    this.chat.joined(self.firebase_uid, chat ?? []);
     this.store.set({
       self: { peerId: self.peerId, firebase_uid: self.firebase_uid, user_name: self.user_name, role: self.role },
       peers: peers.filter((peer) => peer.peerId !== self.peerId),
@@ -352,26 +335,10 @@ class LiveRoomConnection implements RoomConnection {
     return tier === 'relay' || tier === 'p2p';
   }
 
-  /** Sends a chat message over the peer-to-peer data connections; true when one took it. */
-  private sendDirect(id: string, message: string): boolean {
-    const self = this.store.get().self;
-    if (!self) return false;
-    const entry: P2pChatMessage = {
-      id,
-      from: this.chatKey ?? self.peerId,
-      fromName: self.user_name,
-      message,
-      timestamp: new Date().toISOString(),
-    };
-    if (!this.p2p.sendChat(entry)) return false;
-    this.addChat(entry, false);
-    return true;
-  }
-
   private listen(): void {
     const on: RoomSocket['on'] = (event, listener) => this.socket.on(event, listener);
     this.cleanups.push(
-      on('chat', (message: ChatMessage) => this.addChat(message)),
+      on('chat', (message: ChatMessage) => this.chat.add(message)),
       on('peer-joined', (peer) =>
         this.store.set((state) => ({
           peers: [...state.peers.filter((p) => p.peerId !== peer.peerId), peer],
@@ -432,29 +399,6 @@ class LiveRoomConnection implements RoomConnection {
           );
       }),
     );
-  }
-
-  /**
-   * Shows a message once. One with a sender's id may come twice (peer to peer and by socket): the
-   * first shows it, and the socket's copy, the room's record, corrects the author and time.
-   */
-  private addChat(message: ChatMessage, fromSocket = true): void {
-    const { id: messageId, ...fields } = message;
-    const known = messageId ? this.store.get().chat.find((entry) => entry.messageId === messageId) : undefined;
-    if (known) {
-      if (!fromSocket) return;
-      this.store.set((state) => ({
-        chat: state.chat.map((entry) =>
-          entry === known ? { ...entry, ...fields, own: fields.from === this.chatKey || entry.own } : entry,
-        ),
-      }));
-      return;
-    }
-    this.chatSerial += 1;
-    const own = message.from === this.chatKey || (!fromSocket && message.from === this.store.get().self?.peerId);
-    this.store.set((state) => ({
-      chat: [...state.chat, { ...fields, id: this.chatSerial, own, ...(messageId ? { messageId } : {}) }],
-    }));
   }
 
   private showTrack(source: MediaSource, track: MediaStreamTrack): void {

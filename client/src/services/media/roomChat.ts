@@ -1,0 +1,96 @@
+import type { P2pChatMessage } from './p2pTier';
+import type { ChatMessage } from './roomProtocol';
+import type { RoomState, Store } from './roomState';
+import type { RoomSocket } from './roomSocket';
+
+/** What the room chat needs of the connection around it. */
+export interface RoomChatDeps {
+  store: Store<RoomState>;
+  socket: RoomSocket;
+  roomId: string;
+  /** Hands a message to the peer-to-peer data connections; false when none took it. */
+  sendDirect(message: P2pChatMessage): boolean;
+}
+
+/**
+ * The room's chat: the socket is the room's record, which everyone gets; host and peer-to-peer
+ * guests also send each message over the data connection with the same id, so every screen shows
+ * it once, whichever copy arrives first.
+ */
+export class RoomChat {
+  private serial = 0;
+  /** Who our messages are `from`: the uid when signed in, else learnt from the first ack. */
+  private key: string | null = null;
+
+  constructor(private readonly deps: RoomChatDeps) {}
+
+  /** After (re)joining: who we are, and the conversation so far, which replaces what we had. */
+  joined(uid: string | null, history: ChatMessage[]): void {
+    if (uid) this.key = uid;
+    this.deps.store.set({ chat: [] });
+    for (const message of history) this.add(message);
+  }
+
+  /** Trimmed; resolves false without sending when it is blank (spec part 5). */
+  async send(text: string): Promise<boolean> {
+    const message = text.trim();
+    if (!message) return false;
+    const id = crypto.randomUUID();
+    const direct = this.sendDirect(id, message);
+    let sent;
+    try {
+      sent = await this.deps.socket.request('chat', { roomId: this.deps.roomId, message, id });
+    } catch (error) {
+      if (direct) return true;
+      throw error;
+    }
+    // An anonymous guest learns its chat identity (the server's guest id) from its first message.
+    if (sent?.from && this.key !== sent.from) {
+      this.key = sent.from;
+      this.deps.store.set((state) => ({
+        chat: state.chat.map((entry) => (entry.from === sent.from ? { ...entry, own: true } : entry)),
+      }));
+    }
+    return true;
+  }
+
+  /**
+   * Shows a message once. One with a sender's id may come twice (peer to peer and by socket): the
+   * first shows it, and the socket's copy, the room's record, corrects the author and time.
+   */
+  add(message: ChatMessage, fromSocket = true): void {
+    const { store } = this.deps;
+    const { id: messageId, ...fields } = message;
+    const known = messageId ? store.get().chat.find((entry) => entry.messageId === messageId) : undefined;
+    if (known) {
+      if (!fromSocket) return;
+      store.set((state) => ({
+        chat: state.chat.map((entry) =>
+          entry === known ? { ...entry, ...fields, own: fields.from === this.key || entry.own } : entry,
+        ),
+      }));
+      return;
+    }
+    this.serial += 1;
+    const own = message.from === this.key || (!fromSocket && message.from === store.get().self?.peerId);
+    store.set((state) => ({
+      chat: [...state.chat, { ...fields, id: this.serial, own, ...(messageId ? { messageId } : {}) }],
+    }));
+  }
+
+  /** Sends over the peer-to-peer data connections; true when one took it. */
+  private sendDirect(id: string, message: string): boolean {
+    const self = this.deps.store.get().self;
+    if (!self) return false;
+    const entry: P2pChatMessage = {
+      id,
+      from: this.key ?? self.peerId,
+      fromName: self.user_name,
+      message,
+      timestamp: new Date().toISOString(),
+    };
+    if (!this.deps.sendDirect(entry)) return false;
+    this.add(entry, false);
+    return true;
+  }
+}
