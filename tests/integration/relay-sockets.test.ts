@@ -1,9 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Socket } from 'socket.io-client';
 import { AUDIO_CHUNKS_PER_MESSAGE, SCREEN_FRAME_MAX_BYTES } from '@riffroom/protocol';
 import { signUpUser } from '../../server/src/testing/test-api.js';
 import { useInProcessBox } from '../support/in-process-box.js';
-import { roomSocketFactory } from '../support/room-sockets.js';
+import { roomSocketFactory, ask, createRoomAs } from '../support/room-sockets.js';
 import { until } from '../support/until.js';
 
 const box = useInProcessBox();
@@ -15,18 +14,7 @@ beforeAll(async () => {
 });
 afterEach(() => sockets.closeAll());
 
-type AckReply = { ok: boolean; code?: string; message?: string; data?: any };
-const ask = (socket: Socket, event: string, payload: unknown): Promise<AckReply> =>
-  socket.timeout(5000).emitWithAck(event, payload);
-
-async function createRoom(): Promise<string> {
-  const res = await box.call('POST', '/api/rooms/create', {
-    token: host.idToken,
-    body: { name: 'Relay session', baseUrl: box.baseUrl, settings: {} },
-  });
-  expect(res.status).toBe(201);
-  return res.body.room.roomId;
-}
+const createRoom = () => createRoomAs(box, host.idToken, { name: 'Relay session' });
 
 /** A room member over the websocket transport, with what the relay delivered to it. */
 async function member(

@@ -1,8 +1,15 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Socket } from 'socket.io-client';
 import { signUpUser } from '../../server/src/testing/test-api.js';
 import { useInProcessBox } from '../support/in-process-box.js';
-import { CLIENT_DTLS, OPUS_STEREO_RTP, recorder, roomSocketFactory, VP8_SCREEN_RTP } from '../support/room-sockets.js';
+import {
+  CLIENT_DTLS,
+  OPUS_STEREO_RTP,
+  recorder,
+  roomSocketFactory,
+  VP8_SCREEN_RTP,
+  ask,
+  createRoomAs,
+} from '../support/room-sockets.js';
 import { until } from '../support/until.js';
 
 const box = useInProcessBox();
@@ -16,18 +23,7 @@ beforeAll(async () => {
 });
 afterEach(() => sockets.closeAll());
 
-async function createRoom(settings: Record<string, unknown> = {}): Promise<string> {
-  const res = await box.call('POST', '/api/rooms/create', {
-    token: host.idToken,
-    body: { name: 'Session', baseUrl: box.baseUrl, settings },
-  });
-  expect(res.status).toBe(201);
-  return res.body.room.roomId;
-}
-
-type AckReply = { ok: boolean; code?: string; message?: string; data?: any };
-const ask = (socket: Socket, event: string, payload: unknown): Promise<AckReply> =>
-  socket.timeout(5000).emitWithAck(event, payload);
+const createRoom = (settings: Record<string, unknown> = {}) => createRoomAs(box, host.idToken, { settings });
 
 async function joined(roomId: string, token?: string) {
   const socket = await sockets.connect(token);

@@ -1,4 +1,6 @@
 import type { Socket } from 'socket.io-client';
+import { expect } from 'vitest';
+import type { JsonCall } from '../../server/src/testing/test-api.js';
 import { connected, socketOpener } from './sockets.js';
 
 /** Socket.IO clients for room tests (see sockets.ts), each resolved once connected. */
@@ -67,3 +69,23 @@ export const CLIENT_DTLS = {
     },
   ],
 };
+
+export type AckReply = { ok: boolean; code?: string; message?: string; data?: any };
+
+/** Emits a room request and resolves with its ack, failing the test after 5 s without one. */
+export const ask = (socket: Socket, event: string, payload: unknown): Promise<AckReply> =>
+  socket.timeout(5000).emitWithAck(event, payload);
+
+/** Creates a room as the given host through the API and returns its id. */
+export async function createRoomAs(
+  box: { baseUrl: string; call: JsonCall },
+  hostToken: string,
+  { name = 'Session', settings = {} }: { name?: string; settings?: Record<string, unknown> } = {},
+): Promise<string> {
+  const res = await box.call('POST', '/api/rooms/create', {
+    token: hostToken,
+    body: { name, baseUrl: box.baseUrl, settings },
+  });
+  expect(res.status).toBe(201);
+  return res.body.room.roomId;
+}
