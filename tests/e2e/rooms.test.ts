@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { newAccount } from '../support/accounts.js';
 import { openPage, type WatchedPage } from '../support/browser.js';
 import { useBoxAndChromium } from '../support/e2e-suite.js';
-import { decodedChannels, measuredKbps } from '../support/room-audio.js';
+import { decodedChannels, expectStereoOpusNear } from '../support/room-audio.js';
 import { joinByInviteLink, openHostRoom, untilVideoShows } from '../support/room-pages.js';
 import { QUADRANT_COLOURS } from '../support/studio-capture.js';
 import { until } from '../support/until.js';
@@ -44,14 +44,7 @@ describe('collaboration room over the SFU, in Chromium', () => {
   });
 
   it('the guest receives 2-channel Opus at the chosen bitrate, and hears two different channels', async () => {
-    const { kbps, codec } = await measuredKbps(guest.page, 'inbound-rtp');
-    expect(codec.mimeType?.toLowerCase()).toBe('audio/opus');
-    expect(codec.channels).toBe(2);
-    expect(codec.fmtp).toMatch(/stereo=1/);
-    // Opus is variable-rate; noise keeps it near the target. 15% either way is still unmistakably
-    // the chosen rate and far from the 32-64 kbps voice defaults.
-    expect(kbps).toBeGreaterThan(chosenKbps * 0.85);
-    expect(kbps).toBeLessThan(chosenKbps * 1.15);
+    await expectStereoOpusNear(guest.page, chosenKbps);
     // Heard in stereo: the host sends different noise left and right; a mono path on the way
     // (downmix, mono decode) would make the guest's two channels identical.
     const heard = await decodedChannels(guest.page);

@@ -2,6 +2,7 @@
 /// <reference lib="dom.iterable" />
 // Code passed to page.evaluate runs in the browser, so this file sees DOM types.
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { until } from './until.js';
 
 /** What the guest's program audio element decodes: energy per channel and how alike L and R are. */
@@ -72,4 +73,18 @@ export async function measuredKbps(page: Page, direction: 'inbound-rtp' | 'outbo
   });
   const last = (await audioRtpStats(page, direction))!;
   return { kbps: ((last.bytes - first.bytes) * 8) / (last.timestamp - first.timestamp), codec: last };
+}
+
+/**
+ * The guest receives 2-channel Opus negotiated as stereo, at the chosen bitrate. Opus is
+ * variable-rate; noise keeps it near the target. 15% either way is still unmistakably the chosen
+ * rate and far from the 32-64 kbps voice defaults.
+ */
+export async function expectStereoOpusNear(page: Page, chosenKbps: number): Promise<void> {
+  const { kbps, codec } = await measuredKbps(page, 'inbound-rtp');
+  expect(codec.mimeType?.toLowerCase()).toBe('audio/opus');
+  expect(codec.channels).toBe(2);
+  expect(codec.fmtp).toMatch(/stereo=1/);
+  expect(kbps).toBeGreaterThan(chosenKbps * 0.85);
+  expect(kbps).toBeLessThan(chosenKbps * 1.15);
 }
