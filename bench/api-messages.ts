@@ -29,5 +29,10 @@ for (const [rank, caller] of Object.entries(report.dataset.callers)) {
       `${caller.conversations} conversations; busiest conversation ${caller.busiestPartnerMessages} messages`,
   );
 }
+const floor = report.httpFloor;
+console.log(
+  `HTTP floor (GET /healthz: no token, no SQL): p50 ${floor.latency.p50.toFixed(2)} ms, ` +
+    `p99 ${floor.latency.p99.toFixed(2)} ms, ${floor.throughput.requestsPerSecond.toFixed(0)} req/s`,
+);
 console.log(table);
 console.log(`wrote ${path.join(outDir, 'api-messages.json')} and api-messages.svg`);

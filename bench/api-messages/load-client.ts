@@ -10,7 +10,8 @@ import { summarize, type Summary } from './stats.js';
 export interface LoadRequest {
   url: string;
   method: 'GET' | 'POST';
-  token: string;
+  /** Sent as the bearer token; none for the HTTP floor. */
+  token?: string;
   body?: string;
   /** Sequential requests timed one by one, after `warmup` untimed ones. */
   latencyRequests: number;
@@ -27,6 +28,13 @@ export interface LoadResult {
   failures: number;
 }
 
+function headersFor(request: LoadRequest): Record<string, string> {
+  return {
+    ...(request.token ? { authorization: `Bearer ${request.token}` } : {}),
+    ...(request.body ? { 'content-type': 'application/json' } : {}),
+  };
+}
+
 function once(request: LoadRequest, agent: http.Agent): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -34,10 +42,7 @@ function once(request: LoadRequest, agent: http.Agent): Promise<number> {
       {
         method: request.method,
         agent,
-        headers: {
-          authorization: `Bearer ${request.token}`,
-          ...(request.body ? { 'content-type': 'application/json' } : {}),
-        },
+        headers: headersFor(request),
       },
       (res) => {
         res.resume();
@@ -71,10 +76,7 @@ async function measure(request: LoadRequest): Promise<LoadResult> {
     method: request.method,
     connections: request.connections,
     ...(request.amount ? { amount: request.amount } : { duration: request.durationSeconds }),
-    headers: {
-      authorization: `Bearer ${request.token}`,
-      ...(request.body ? { 'content-type': 'application/json' } : {}),
-    },
+    headers: headersFor(request),
     ...(request.body ? { body: request.body } : {}),
   });
   failures += cannon.non2xx + cannon.errors + cannon.timeouts;

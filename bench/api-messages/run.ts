@@ -70,6 +70,8 @@ export interface BenchReport {
     callers: Record<string, CallerProfile>;
   };
   targetP99Ms: number;
+  /** GET /healthz through the same client and server: the HTTP round trip alone. */
+  httpFloor: LoadResult;
   scenarios: ScenarioResult[];
 }
 
@@ -143,6 +145,18 @@ export async function runApiMessagesBench(size: BenchSize, options: { smoke: boo
     const baseUrl = measured.baseUrl;
     const call = jsonCaller(baseUrl);
     raw.pragma('journal_mode = WAL');
+
+    // The same client, server and loopback with no token, no route logic and no SQL: what any
+    // request costs here. Its p99 is the floor under every scenario's p99.
+    const httpFloor = await load(child, {
+      url: `${baseUrl}/healthz`,
+      method: 'GET',
+      latencyRequests: size.latencyRequests,
+      warmup: size.warmup,
+      connections: size.connections,
+      durationSeconds: size.durationSeconds,
+      amount: size.amount,
+    });
 
     const scenarios: ScenarioResult[] = [];
     for (const [label, account] of [
@@ -239,6 +253,7 @@ export async function runApiMessagesBench(size: BenchSize, options: { smoke: boo
         callers: seeded.callers,
       },
       targetP99Ms: TARGET_P99_MS,
+      httpFloor,
       scenarios,
     };
     mkdirSync(options.outDir, { recursive: true });

@@ -33,6 +33,9 @@ describe('api-messages benchmark (smoke)', () => {
       expect(scenario.queries.length).toBeGreaterThan(0);
       expect(scenario.plans).toHaveLength(scenario.queries.length);
     }
+    expect(report.httpFloor.latency.samples).toBe(SMOKE.latencyRequests);
+    expect(report.httpFloor.throughput.requests).toBeGreaterThan(0);
+    expect(report.httpFloor.failures).toBe(0);
     expect(report.dataset.conversationsBackfillSeconds).toBeGreaterThan(0);
     expect(report.dataset.callers.heaviest!.sent).toBeGreaterThan(report.dataset.callers.median!.sent);
     expect(table.split('\n')).toHaveLength(2 + report.scenarios.length);

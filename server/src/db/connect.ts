@@ -1,8 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { Database } from 'better-sqlite3';
 import knexFactory, { type Knex } from 'knex';
 import type { ApiConfig } from '../config/schema.js';
 import { migrationSource } from './migrations/index.js';
+import { cachePreparedStatements } from './statement-cache.js';
 
 export type Db = Knex;
 
@@ -27,12 +29,13 @@ function openSqlite(config: ApiConfig): Db {
       // One connection: better-sqlite3 is synchronous, so more connections only add lock contention.
       min: 1,
       max: 1,
-      afterCreate(conn: { pragma: (sql: string) => unknown }, done: (err: Error | null, conn: unknown) => void) {
+      afterCreate(conn: Database, done: (err: Error | null, conn: unknown) => void) {
         // WAL lets readers proceed while a write is in progress; NORMAL sync is safe with WAL.
         conn.pragma('journal_mode = WAL');
         conn.pragma('synchronous = NORMAL');
         conn.pragma('foreign_keys = ON');
         conn.pragma('busy_timeout = 5000');
+        cachePreparedStatements(conn);
         done(null, conn);
       },
     },

@@ -45,6 +45,12 @@ export function usersRepository(db: Db) {
         .first();
       return row && { ...toPublic(row), user_email: String(row.user_email) };
     },
+    /** Which of `uids` have a profile: one narrow index lookup instead of reading whole profiles. */
+    async existing(uids: string[]): Promise<Set<string>> {
+      if (uids.length === 0) return new Set();
+      const rows: { firebase_uid: string }[] = await read().select('firebase_uid').whereIn('firebase_uid', uids);
+      return new Set(rows.map((row) => row.firebase_uid));
+    },
     /** Several users at once, in the order of `uids`; unknown uids are skipped. */
     async findManyPublic(uids: string[]): Promise<PublicUser[]> {
       if (uids.length === 0) return [];

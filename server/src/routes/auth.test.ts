@@ -85,6 +85,19 @@ describe('local identity provider', () => {
     expect(me.status).toBe(401);
   });
 
+  it('refuses a token that differs from an accepted one only in its signature', async () => {
+    const session = await login({ email: 'alice@example.test', password: 'secret123' });
+    const accepted = await api.call('GET', '/api/messages/unread', { token: session.body.idToken });
+    expect(accepted.status).toBe(200);
+    const token: string = session.body.idToken;
+    const signatureAt = token.lastIndexOf('.') + 1;
+    const forged =
+      token.slice(0, signatureAt) + (token[signatureAt] === 'A' ? 'B' : 'A') + token.slice(signatureAt + 1);
+    const refused = await api.call('GET', '/api/messages/unread', { token: forged });
+    expect(refused.status).toBe(401);
+    expect(refused.body.error.code).toBe('auth/unauthenticated');
+  });
+
   it('logout requires a bearer token', async () => {
     const res = await api.call('POST', '/api/auth/logout');
     expect(res.status).toBe(401);

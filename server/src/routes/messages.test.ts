@@ -62,7 +62,20 @@ describe('direct messages', () => {
 
   it('refuses messages to yourself or to an unknown user', async () => {
     expect((await send(alice, alice.user.uid, 'me')).status).toBe(400);
-    expect((await send(alice, 'nobody', 'hi')).status).toBe(404);
+    const unknown = await send(alice, 'nobody', 'hi');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toEqual({ code: 'message/invalid-recipient', message: 'to_uid: no such user' });
+  });
+
+  it('refuses a sender who has not saved a profile yet, and stores nothing', async () => {
+    const signup = await api.call('POST', '/api/auth/signup', {
+      body: { email: 'noprofile@example.test', password: 'secret123', username: 'noprofile' },
+    });
+    const before = await unread(bob);
+    const res = await send(signup.body, bob.user.uid, 'hi');
+    expect(res.status).toBe(404);
+    expect(res.body.error).toEqual({ code: 'user/not-found', message: 'Create your profile before sending messages.' });
+    expect(await unread(bob)).toEqual(before);
   });
 
   it('accepts exactly 4000 characters', async () => {

@@ -26,12 +26,9 @@ export class MessageService {
     if (body.to_uid === fromUid) {
       throw badRequest('message/invalid-recipient', 'to_uid: you cannot send a message to yourself');
     }
-    if (!(await this.users.findPublic(body.to_uid))) {
-      throw notFound('message/invalid-recipient', 'to_uid: no such user');
-    }
-    if (!(await this.users.findPublic(fromUid))) {
-      throw notFound('user/not-found', 'Create your profile before sending messages.');
-    }
+    const existing = await this.users.existing([body.to_uid, fromUid]);
+    if (!existing.has(body.to_uid)) throw notFound('message/invalid-recipient', 'to_uid: no such user');
+    if (!existing.has(fromUid)) throw notFound('user/not-found', 'Create your profile before sending messages.');
     const message = await this.messages.insert(fromUid, body.to_uid, body.content, this.now());
     this.bus.publish({ type: 'new-message', toUid: body.to_uid, message });
     return message;

@@ -24,21 +24,30 @@ export async function signIdToken(key: SigningKey, claims: IdTokenClaims, ttlSec
     .sign(key.privateKey);
 }
 
-export async function verifyIdTokenSignature(key: SigningKey, token: string): Promise<IdTokenClaims> {
+export interface VerifiedIdToken {
+  claims: IdTokenClaims;
+  /** The token's `exp`, in milliseconds since the epoch. */
+  expiresAtMs: number;
+}
+
+export async function verifyIdTokenSignature(key: SigningKey, token: string): Promise<VerifiedIdToken> {
   try {
     const { payload } = await jwtVerify(token, key.publicKey, {
       issuer: ISSUER,
       audience: AUDIENCE,
       algorithms: [TOKEN_ALGORITHM],
     });
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') {
       throw unauthorized('auth/unauthenticated', 'The ID token is malformed.');
     }
     return {
-      uid: payload.sub,
-      email: typeof payload.email === 'string' ? payload.email : '',
-      displayName: typeof payload.name === 'string' ? payload.name : null,
-      sessionId: payload.sid,
+      claims: {
+        uid: payload.sub,
+        email: typeof payload.email === 'string' ? payload.email : '',
+        displayName: typeof payload.name === 'string' ? payload.name : null,
+        sessionId: payload.sid,
+      },
+      expiresAtMs: payload.exp * 1000,
     };
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) {

@@ -5,11 +5,12 @@ import type { LocalAccount, LocalAccountsRepository } from '../../repositories/l
 import type { RefreshTokensRepository } from '../../repositories/refresh-tokens.js';
 import type { UsersRepository } from '../../repositories/users.js';
 import type { IdentityVerifier, VerifiedIdentity } from '../types.js';
-import { signIdToken, verifyIdTokenSignature } from './id-token.js';
+import { signIdToken, verifyIdTokenSignature, type IdTokenClaims } from './id-token.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { hashRefreshToken, newRefreshToken, parseRefreshToken } from './refresh-token.js';
 import type { SigningKey } from './signing-key.js';
+import { VerifiedTokenCache } from './verified-token-cache.js';
 
 export interface LocalIdentityOptions {
   key: SigningKey;
@@ -33,9 +34,11 @@ const newUid = () => randomBytes(21).toString('base64url');
 /** The built-in identity provider: accounts, password checks, ID tokens and refresh sessions. */
 export class LocalIdentity implements IdentityVerifier {
   private readonly now: () => number;
+  private readonly verifiedTokens: VerifiedTokenCache;
 
   constructor(private readonly options: LocalIdentityOptions) {
     this.now = options.now ?? Date.now;
+    this.verifiedTokens = new VerifiedTokenCache(undefined, this.now);
   }
 
   async signUp(body: SignupBody): Promise<AuthResponse> {
@@ -125,13 +128,19 @@ export class LocalIdentity implements IdentityVerifier {
   }
 
   async verifyIdToken(token: string): Promise<VerifiedIdentity & { sessionId: string }> {
-    const claims = await verifyIdTokenSignature(this.options.key, token);
+    const claims = this.verifiedTokens.get(token) ?? (await this.verifySignature(token));
     // Checked on every request so that signing out takes effect at once, not when the token expires.
     const session = await this.options.refreshTokens.findById(claims.sessionId);
     if (!session || session.revoked_at !== null || session.uid !== claims.uid) {
       throw unauthorized('auth/unauthenticated', 'This session has ended. Sign in again.');
     }
     return { uid: claims.uid, email: claims.email, sessionId: claims.sessionId };
+  }
+
+  private async verifySignature(token: string): Promise<IdTokenClaims> {
+    const { claims, expiresAtMs } = await verifyIdTokenSignature(this.options.key, token);
+    this.verifiedTokens.set(token, claims, expiresAtMs);
+    return claims;
   }
 
   private async startSession(account: LocalAccount): Promise<AuthResponse> {
