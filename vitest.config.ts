@@ -7,7 +7,12 @@ export default defineConfig({
       {
         test: {
           name: 'node',
-          include: ['protocol/src/**/*.test.ts', 'server/src/**/*.test.ts', 'media/src/**/*.test.ts'],
+          include: [
+            'protocol/src/**/*.test.ts',
+            'server/src/**/*.test.ts',
+            'media/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

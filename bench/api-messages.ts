@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BOX_NODE_FLAGS } from '../scripts/box/node-flags.js';
 import { FULL, runApiMessagesBench, SMOKE } from './api-messages/run.js';
 
 const args = process.argv.slice(2);
@@ -15,6 +16,12 @@ const outDir =
     ? path.resolve(args[outIndex + 1]!)
     : path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
 
+const missingFlags = BOX_NODE_FLAGS.filter((flag) => !process.execArgv.includes(flag));
+if (missingFlags.length > 0) {
+  console.log(
+    `note: started without the box's ${missingFlags.join(' ')} (npm run bench:api passes it): GC pauses will be more frequent`,
+  );
+}
 const size = smoke ? SMOKE : FULL;
 console.log(`api-messages: ${size.users} users, ${size.messages} messages${smoke ? ' (smoke)' : ''}`);
 const { report, table } = await runApiMessagesBench(size, { smoke, outDir });
@@ -32,7 +39,8 @@ for (const [rank, caller] of Object.entries(report.dataset.callers)) {
 const floor = report.httpFloor;
 console.log(
   `HTTP floor (GET /healthz: no token, no SQL): p50 ${floor.latency.p50.toFixed(2)} ms, ` +
-    `p99 ${floor.latency.p99.toFixed(2)} ms, ${floor.throughput.requestsPerSecond.toFixed(0)} req/s`,
+    `p99 ${floor.latency.p99.toFixed(2)} ms, ${floor.throughput.requestsPerSecond.toFixed(0)} req/s; ` +
+    `${floor.gcDuringLatency.count} GC pauses in its ${floor.latency.samples} timed requests`,
 );
 console.log(table);
 console.log(`wrote ${path.join(outDir, 'api-messages.json')} and api-messages.svg`);

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BOX_NODE_FLAGS } from '../scripts/box/node-flags.js';
 import { formatTable } from './lib/report.js';
 
 const BUDGET_MINUTES = 20;
@@ -27,7 +28,10 @@ const startedAt = Date.now();
 for (const name of wanted.length > 0 ? wanted : available) {
   console.log(`\n=== ${name} ===`);
   const began = Date.now();
-  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(benchDir, `${name}.ts`)], { stdio: 'inherit' });
+  // The benchmarks host the box's code in their own process, so they run with the box's Node flags.
+  const run = spawnSync(process.execPath, [...BOX_NODE_FLAGS, '--import', 'tsx', path.join(benchDir, `${name}.ts`)], {
+    stdio: 'inherit',
+  });
   results.push({ name, seconds: Math.round((Date.now() - began) / 1000), status: run.status });
 }
 const totalMinutes = (Date.now() - startedAt) / 60_000;

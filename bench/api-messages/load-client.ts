@@ -4,6 +4,7 @@
  * autocannon with several connections for throughput. Driven over IPC by run.ts.
  */
 import http from 'node:http';
+import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { summarize, type Summary } from './stats.js';
 
@@ -24,6 +25,8 @@ export interface LoadRequest {
 
 export interface LoadResult {
   latency: Summary;
+  /** When the timed sequential requests began and ended, in epoch milliseconds (sub-ms precision). */
+  latencyWindow: { startedAt: number; endedAt: number };
   throughput: { requestsPerSecond: number; p50: number; p99: number; connections: number; requests: number };
   failures: number;
 }
@@ -60,14 +63,17 @@ async function measure(request: LoadRequest): Promise<LoadResult> {
   // closed by the server's keep-alive timeout just as it is reused.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const samples: number[] = [];
+  const latencyWindow = { startedAt: 0, endedAt: 0 };
   try {
     for (let i = 0; i < request.warmup; i += 1) if ((await once(request, agent)) >= 300) failures += 1;
+    latencyWindow.startedAt = performance.timeOrigin + performance.now();
     for (let i = 0; i < request.latencyRequests; i += 1) {
       const started = process.hrtime.bigint();
       const status = await once(request, agent);
       samples.push(Number(process.hrtime.bigint() - started) / 1e6);
       if (status >= 300) failures += 1;
     }
+    latencyWindow.endedAt = performance.timeOrigin + performance.now();
   } finally {
     agent.destroy();
   }
@@ -82,6 +88,7 @@ async function measure(request: LoadRequest): Promise<LoadResult> {
   failures += cannon.non2xx + cannon.errors + cannon.timeouts;
   return {
     latency: summarize(samples),
+    latencyWindow,
     throughput: {
       requestsPerSecond: cannon.requests.average,
       p50: cannon.latency.p50,

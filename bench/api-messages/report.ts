@@ -1,6 +1,7 @@
 /** The three outputs of the API benchmark: a table on stdout, JSON, and an SVG bar chart. */
 import type { LoadResult } from './load-client.js';
 import type { FloorResult } from './floor.js';
+import type { GcPauses } from './gc-pauses.js';
 
 export const TARGET_P99_MS = 5;
 
@@ -9,7 +10,7 @@ export interface ScenarioResult {
   caller: string;
   endpoint: string;
   request: string;
-  api: LoadResult & { cpuMsPerRequest: number };
+  api: LoadResult & { cpuMsPerRequest: number; gcDuringLatency: GcPauses };
   floor: FloorResult;
   queries: string[];
   plans: string[][];
@@ -28,6 +29,7 @@ export function table(results: ScenarioResult[]): string {
     'SQL p99 ms',
     'SQL CPU ms',
     'API/SQL p50',
+    'GC pauses (max ms)',
     `p99 < ${TARGET_P99_MS} ms`,
   ];
   const rows = results.map((r) => [
@@ -40,6 +42,7 @@ export function table(results: ScenarioResult[]): string {
     ms(r.floor.p99),
     ms(r.floor.cpuMs),
     `${(r.api.latency.p50 / Math.max(r.floor.p50, 0.001)).toFixed(1)}x`,
+    `${r.api.gcDuringLatency.count} (${ms(r.api.gcDuringLatency.maxMs)})`,
     r.api.latency.p99 < TARGET_P99_MS ? 'yes' : `no (+${ms(r.api.latency.p99 - TARGET_P99_MS)})`,
   ]);
   const lines = [header, header.map((h) => '-'.repeat(h.length)), ...rows];

@@ -16,6 +16,7 @@ import { createApi, createLogger, loadApiConfig } from '@riffroom/server';
 import { jsonCaller, signUpUser } from '../../server/src/testing/test-api.js';
 import { until } from '../../tests/support/until.js';
 import { plans, replay, type CapturedQuery } from './floor.js';
+import { recordGcPauses, type GcPauses } from './gc-pauses.js';
 import type { LoadRequest, LoadResult } from './load-client.js';
 import { chart, table, TARGET_P99_MS, type ScenarioResult } from './report.js';
 import { seed, type CallerProfile } from './seed.js';
@@ -60,7 +61,7 @@ export interface BenchReport {
   date: string;
   smoke: boolean;
   /** loadavg is the 1-minute load when the run ended: other work on the box widens p99. */
-  machine: { cpus: number; cpuModel: string; node: string; sqlite: string; loadavg: number };
+  machine: { cpus: number; cpuModel: string; node: string; nodeFlags: string[]; sqlite: string; loadavg: number };
   dataset: {
     users: number;
     messages: number;
@@ -71,7 +72,7 @@ export interface BenchReport {
   };
   targetP99Ms: number;
   /** GET /healthz through the same client and server: the HTTP round trip alone. */
-  httpFloor: LoadResult;
+  httpFloor: LoadResult & { gcDuringLatency: GcPauses };
   scenarios: ScenarioResult[];
 }
 
@@ -146,9 +147,10 @@ export async function runApiMessagesBench(size: BenchSize, options: { smoke: boo
     const call = jsonCaller(baseUrl);
     raw.pragma('journal_mode = WAL');
 
+    const gc = recordGcPauses();
     // The same client, server and loopback with no token, no route logic and no SQL: what any
     // request costs here. Its p99 is the floor under every scenario's p99.
-    const httpFloor = await load(child, {
+    const httpFloorLoad = await load(child, {
       url: `${baseUrl}/healthz`,
       method: 'GET',
       latencyRequests: size.latencyRequests,
@@ -157,6 +159,10 @@ export async function runApiMessagesBench(size: BenchSize, options: { smoke: boo
       durationSeconds: size.durationSeconds,
       amount: size.amount,
     });
+    const httpFloor = {
+      ...httpFloorLoad,
+      gcDuringLatency: gc.within(httpFloorLoad.latencyWindow.startedAt, httpFloorLoad.latencyWindow.endedAt),
+    };
 
     const scenarios: ScenarioResult[] = [];
     for (const [label, account] of [
@@ -225,7 +231,11 @@ export async function runApiMessagesBench(size: BenchSize, options: { smoke: boo
           caller: label,
           endpoint: request.endpoint,
           request: `${request.method} ${request.route.replace(profile.busiestPartner, '{uid}').replace(`before=${cursor}`, 'before={nextBefore}')}`,
-          api: { ...result, cpuMsPerRequest: (cpu.user + cpu.system) / 1000 / answered },
+          api: {
+            ...result,
+            cpuMsPerRequest: (cpu.user + cpu.system) / 1000 / answered,
+            gcDuringLatency: gc.within(result.latencyWindow.startedAt, result.latencyWindow.endedAt),
+          },
           floor,
           queries: captured.map((query) => query.sql),
           plans: plans(raw, captured),
@@ -233,6 +243,7 @@ export async function runApiMessagesBench(size: BenchSize, options: { smoke: boo
       }
     }
 
+    gc.stop();
     const report: BenchReport = {
       benchmark: 'api-messages',
       date: new Date().toISOString(),
@@ -241,6 +252,7 @@ export async function runApiMessagesBench(size: BenchSize, options: { smoke: boo
         cpus: os.cpus().length,
         cpuModel: os.cpus()[0]?.model ?? 'unknown',
         node: process.version,
+        nodeFlags: process.execArgv.filter((flag) => !flag.includes('tsx')),
         sqlite: (raw.prepare('SELECT sqlite_version() AS v').get() as { v: string }).v,
         loadavg: os.loadavg()[0] ?? 0,
       },

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { until } from './until.js';
+import { BOX_NODE_FLAGS } from '../../scripts/box/node-flags.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -34,22 +35,26 @@ export async function startBox(env: Record<string, string> = {}): Promise<Box> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'riffroom-box-'));
   const port = await freePort();
   let output = '';
-  const child: ChildProcess = spawn(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), ['scripts/box.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      MEDIASOUP_WORKERS: '1',
-      // Free WebRTC ports on loopback: boxes of parallel test runs must not fight over 40000.
-      RTC_PORT: '0',
-      RTC_LISTEN_IP: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      ...env,
+  const child: ChildProcess = spawn(
+    path.join(repoRoot, 'node_modules', '.bin', 'tsx'),
+    [...BOX_NODE_FLAGS, 'scripts/box.ts'],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        MEDIASOUP_WORKERS: '1',
+        // Free WebRTC ports on loopback: boxes of parallel test runs must not fight over 40000.
+        RTC_PORT: '0',
+        RTC_LISTEN_IP: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
