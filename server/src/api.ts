@@ -2,7 +2,8 @@ import path from 'node:path';
 import type { IdentityConfig } from '@riffroom/protocol';
 import { buildApp } from './app.js';
 import type { ApiConfig } from './config/schema.js';
-import { openDatabase, type Db } from './db/connect.js';
+import { BackgroundCheckpoint } from './db/background-checkpoint.js';
+import { openDatabase, sqliteFilename, type Db } from './db/connect.js';
 import { createFirebaseIdentity } from './identity/firebase.js';
 import { LocalIdentity } from './identity/local/local-identity.js';
 import { LoginThrottle } from './identity/local/login-throttle.js';
@@ -78,6 +79,7 @@ export interface ApiOptions {
 
 export async function createApi(config: ApiConfig, logger: Logger, options: ApiOptions = {}): Promise<Api> {
   const db = await openDatabase(config);
+  const checkpoints = config.database.client === 'sqlite' ? new BackgroundCheckpoint(sqliteFilename(config)) : null;
   const users = usersRepository(db);
   // A bus handed in belongs to the host process, which closes it; one made here is closed here.
   const ownsBus = options.bus === undefined;
@@ -115,6 +117,7 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
       closed = true;
       await identity.verifier.close?.();
       if (ownsBus) await bus.close();
+      await checkpoints?.close();
       await db.destroy();
     },
   };

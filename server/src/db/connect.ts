@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Database } from 'better-sqlite3';
 import knexFactory, { type Knex } from 'knex';
 import type { ApiConfig } from '../config/schema.js';
+import { FOREGROUND_AUTOCHECKPOINT_PAGES } from './background-checkpoint.js';
 import { migrationSource } from './migrations/index.js';
 import { cachePreparedStatements } from './statement-cache.js';
 
@@ -15,11 +16,15 @@ export async function openDatabase(config: ApiConfig): Promise<Db> {
   return db;
 }
 
+/** The SQLite file the configuration names, or the default one in the data directory. */
+export function sqliteFilename(config: ApiConfig): string {
+  return config.database.client === 'sqlite' && config.database.filename
+    ? config.database.filename
+    : path.join(config.dataDir, 'riffroom.sqlite');
+}
+
 function openSqlite(config: ApiConfig): Db {
-  const filename =
-    config.database.client === 'sqlite' && config.database.filename
-      ? config.database.filename
-      : path.join(config.dataDir, 'riffroom.sqlite');
+  const filename = sqliteFilename(config);
   mkdirSync(path.dirname(path.resolve(filename)), { recursive: true });
   return knexFactory({
     client: 'better-sqlite3',
@@ -35,6 +40,8 @@ function openSqlite(config: ApiConfig): Db {
         conn.pragma('synchronous = NORMAL');
         conn.pragma('foreign_keys = ON');
         conn.pragma('busy_timeout = 5000');
+        // Checkpoints run on their own thread (background-checkpoint.ts); this is the fallback.
+        conn.pragma(`wal_autocheckpoint = ${FOREGROUND_AUTOCHECKPOINT_PAGES}`);
         cachePreparedStatements(conn);
         done(null, conn);
       },
