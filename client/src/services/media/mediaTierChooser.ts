@@ -1,10 +1,11 @@
-import { ROOM_TIERS, type RoomTier } from '@riffroom/protocol';
+import { ROOM_TIERS, sfuHostReturnedPayloadSchema, type RoomTier } from '@riffroom/protocol';
 import { P2pError, type P2pTier } from './p2pTier';
 import type { RelayGuest } from './relayGuest';
 import { withRetries, withTimeout } from './retry';
+import type { MediaSource } from './roomProtocol';
 import { RoomRequestError, type RoomSocket } from './roomSocket';
 import type { MediaTier, RoomState, Store } from './roomState';
-import type { SfuTier } from './sfuTier';
+import type { SfuListener, SfuTier } from './sfuTier';
 
 /** Refusals that asking again cannot change. */
 const FINAL_CODES = /^(room\/|auth\/|validation\/|sfu\/host-off-sfu$)/;
@@ -14,6 +15,22 @@ export type SfuMedia = Pick<
   SfuTier,
   'start' | 'suspend' | 'produce' | 'stopProducing' | 'consume' | 'producerClosed' | 'statsOf' | 'close'
 >;
+
+/** Makes the SFU side for a role; tests hand in their own (happy-dom has no WebRTC). */
+export type SfuFactory = (
+  socket: RoomSocket,
+  roomId: string,
+  role: 'host' | 'guest',
+  listener: SfuListener,
+) => SfuMedia;
+
+/**
+ * A host on a fallback tier tries the SFU again this often while it sends something (an attempt
+ * with nothing to send cannot tell whether media would get through): its guests follow it up.
+ */
+export const HOST_CLIMB_INTERVAL_MS = 60_000;
+/** How often a climbing guest looks for the first bytes from the SFU. */
+const FLOW_POLL_MS = 250;
 
 export interface MediaTierChooserContext {
   role: 'host' | 'guest';
@@ -40,8 +57,103 @@ export class MediaTierChooser {
   private run = 0;
   /** The room's tier setting (the host may force one); a guest's `?tier=` wins over it. */
   roomTier: RoomTier = 'auto';
+  /** A climb back to the SFU under way; a new one replaces the number, which ends the old one. */
+  private climb: number | null = null;
+  private climbs = 0;
+  /** The SFU tracks a climb received, shown only once it succeeds: the fallback's picture stays till then. */
+  private readonly heldTracks = new Map<MediaSource, MediaStreamTrack>();
+  private readonly hostClimbTimer: ReturnType<typeof setInterval> | null;
 
-  constructor(private readonly context: MediaTierChooserContext) {}
+  constructor(private readonly context: MediaTierChooserContext) {
+    this.hostClimbTimer =
+      context.role === 'host' ? setInterval(() => void this.hostClimb(), HOST_CLIMB_INTERVAL_MS) : null;
+  }
+
+  close(): void {
+    if (this.hostClimbTimer) clearInterval(this.hostClimbTimer);
+    this.climb = null;
+    this.heldTracks.clear();
+  }
+
+  /**
+   * An SFU track arrived (true: show it now). During a climb it is held, and on a fallback tier it is
+   * not ours to show: the fallback carries the picture.
+   */
+  takeSfuTrack(source: MediaSource, track: MediaStreamTrack): boolean {
+    if (this.climb !== null) this.heldTracks.set(source, track);
+    return this.climb === null && !this.onFallback();
+  }
+
+  /** An SFU track ended (true: hide it now); see `takeSfuTrack`. */
+  dropSfuTrack(source: MediaSource): boolean {
+    if (this.climb !== null) this.heldTracks.delete(source);
+    return this.climb === null && !this.onFallback();
+  }
+
+  /**
+   * From a fallback tier, one SFU attempt (10 s) without touching what the screen shows: only once
+   * it connects, and for a guest once the host's media flows through it, does the room move up and
+   * leave the fallback. A failed attempt leaves everything as it was. A forced tier never climbs.
+   */
+  async climbToSfu(): Promise<void> {
+    const { store, role, sfu, p2p, relayGuest } = this.context;
+    const from = store.get().tier;
+    if (this.context.isClosed() || this.climb !== null || this.forcedTier()) return;
+    if (from !== 'p2p' && from !== 'relay') return;
+    const climb = (this.climb = ++this.climbs);
+    const run = this.run;
+    // A tier choice that began meanwhile owns the SFU now: the climb leaves it alone.
+    const overtaken = () => this.context.isClosed() || run !== this.run;
+    const abandoned = () => this.climb !== climb || overtaken();
+    let up = false;
+    try {
+      await withTimeout(this.sfuCarries(role, abandoned));
+      up = !abandoned() && store.get().tier === from;
+    } catch {
+      // Stays where it was; the media node's next sfu:host-returned (or the host's next try) asks again.
+    }
+    const held = new Map(this.heldTracks);
+    if (this.climb === climb) this.endClimb();
+    if (overtaken()) return;
+    if (!up) {
+      sfu.suspend();
+      return;
+    }
+    const stream = (source: MediaSource) => {
+      const track = held.get(source);
+      return track ? new MediaStream([track]) : null;
+    };
+    store.set({
+      status: 'connected',
+      tier: 'sfu',
+      error: null,
+      ...(role === 'guest'
+        ? { remoteVideo: stream('screen'), remoteAudio: stream('program-audio'), relayLive: false }
+        : {}),
+    });
+    // The host keeps serving its guests' tiers; a guest leaves the one it was on.
+    if (role === 'guest' && from === 'p2p') p2p.suspend();
+    if (from === 'relay') relayGuest?.stop();
+  }
+
+  /** The SFU attempt of a climb; a guest also waits for the first bytes of the host's media. */
+  private async sfuCarries(role: 'host' | 'guest', abandoned: () => boolean): Promise<void> {
+    const { sfu } = this.context;
+    await sfu.start();
+    if (role === 'host') return;
+    // A host whose own SFU path is broken still produces there before its ICE fails: a guest that
+    // moved up on its own transport alone would show a black picture until the host fell back again.
+    while (!abandoned() && !(await receivesMedia(sfu))) {
+      await new Promise((resolve) => setTimeout(resolve, FLOW_POLL_MS));
+    }
+    if (abandoned()) throw new RoomRequestError('sfu/climb-abandoned', 'Climb abandoned');
+  }
+
+  /** The host's periodic climb: only from a fallback, and only with something to send. */
+  private async hostClimb(): Promise<void> {
+    const { sharing, programAudio } = this.context.store.get();
+    if (sharing || programAudio.live) await this.climbToSfu();
+  }
 
   /**
    * Connects the media (again, after `sfu:reconnect`, a failed transport or a socket reconnect):
@@ -52,6 +164,7 @@ export class MediaTierChooser {
     if (this.context.isClosed()) return;
     const run = ++this.run;
     const superseded = () => this.context.isClosed() || run !== this.run;
+    this.endClimb();
     store.set({ status: 'connecting', error: null });
     const tiers = this.tiersToTry();
     let lastError: unknown = null;
@@ -92,19 +205,35 @@ export class MediaTierChooser {
         void this.connect();
       }),
       socket.on('sfu:new-producer', (producer) => {
-        if (role === 'guest' && !this.onFallback()) void sfu.consume(producer).catch(() => this.connect());
+        if (role !== 'guest') return;
+        // A climbing guest takes the host's later producers too (the list it asked for may predate them).
+        if (this.climb !== null) void sfu.consume(producer).catch(() => {});
+        else if (!this.onFallback()) void sfu.consume(producer).catch(() => this.connect());
       }),
       socket.on('sfu:producer-closed', ({ producerId }) => sfu.producerClosed(producerId)),
       // The host left the SFU for a fallback: waiting on the SFU would show nothing. Choose again;
       // the media node now refuses a guest's SFU attempt at once (sfu/host-off-sfu), so the next tier runs.
       socket.on('sfu:host-closed', () => {
+        // A climb towards a host that left the SFU again would find nothing to receive.
+        if (this.climb !== null) this.endClimb();
         const { tier } = store.get();
         if (role === 'guest' && !this.context.forcedTier && (tier === 'sfu' || tier === null)) void this.connect();
+      }),
+      // The host is producing on the SFU again: a guest that fell back tries it once.
+      socket.on('sfu:host-returned', (payload) => {
+        const parsed = sfuHostReturnedPayloadSchema.safeParse(payload);
+        if (role === 'guest' && parsed.success && parsed.data.roomId === this.context.roomId) void this.climbToSfu();
       }),
       socket.on('sfu:reconnect', () => {
         if (!this.onFallback()) void this.connect();
       }),
     ];
+  }
+
+  /** A climb gives way (a tier choice began, or the host left the SFU again); its held tracks go. */
+  private endClimb(): void {
+    this.climb = null;
+    this.heldTracks.clear();
   }
 
   /** A guest's tier forced by `?tier=` or the room's setting; the host has none. */
@@ -153,4 +282,17 @@ export class MediaTierChooser {
       isFinal: (error) => error instanceof RoomRequestError && FINAL_CODES.test(error.code),
     });
   }
+}
+
+/** Whether any of the SFU's consumers has received bytes yet. */
+async function receivesMedia(sfu: SfuMedia): Promise<boolean> {
+  for (const source of ['screen', 'program-audio'] as const) {
+    const report = await sfu.statsOf(source);
+    let received = false;
+    report?.forEach((stats: { type?: string; bytesReceived?: number }) => {
+      if (stats.type === 'inbound-rtp' && (stats.bytesReceived ?? 0) > 0) received = true;
+    });
+    if (received) return true;
+  }
+  return false;
 }

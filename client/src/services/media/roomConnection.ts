@@ -2,7 +2,7 @@ import { CURSOR_MAX_PER_SECOND } from '@riffroom/protocol';
 import { startAudioMeter } from './audioMeter';
 import type { ProgramAudioSource } from './capture';
 import { HostMedia } from './hostMedia';
-import { MediaTierChooser } from './mediaTierChooser';
+import { MediaTierChooser, type SfuFactory, type SfuMedia } from './mediaTierChooser';
 import { createP2pTier, type P2pFactory, type P2pTier } from './p2pTier';
 import { withTimeout } from './retry';
 import { RelayAudioGuest } from './relayAudioGuest';
@@ -30,8 +30,9 @@ export interface RoomConnectionOptions {
   tier?: MediaTier;
   /** Host, signed in: records its PeerJS id on the room (PATCH /api/rooms/{roomId}/peer). */
   announcePeer?: (peerId: string) => Promise<void>;
-  /** Tests hand in their own socket and peer-to-peer side. */
+  /** Tests hand in their own socket, SFU and peer-to-peer sides. */
   socket?: RoomSocket;
+  sfu?: SfuFactory;
   p2p?: P2pFactory;
 }
 
@@ -57,12 +58,14 @@ export type RoomConnector = (options: RoomConnectionOptions) => RoomConnection;
 /** Well under the server's CURSOR_MAX_PER_SECOND, so no position we send is refused and lost. */
 const CURSOR_INTERVAL_MS = 1000 / (CURSOR_MAX_PER_SECOND * 0.66);
 
+const createSfu: SfuFactory = (socket, roomId, role, listener) => new SfuTier(socket, roomId, role, listener);
+
 export const connectRoom: RoomConnector = (options) => new LiveRoomConnection(options);
 
 class LiveRoomConnection implements RoomConnection {
   private readonly store = new Store<RoomState>(initialRoomState(DEFAULT_AUDIO_BITRATE));
   private readonly socket: RoomSocket;
-  private readonly sfu: SfuTier;
+  private readonly sfu: SfuMedia;
   private readonly host: HostMedia | null;
   private readonly relayHost: RelayHost | null;
   private readonly relayGuest: RelayGuest | null;
@@ -83,9 +86,13 @@ class LiveRoomConnection implements RoomConnection {
       roomId: options.roomId,
       sendDirect: (message) => this.p2p.sendChat(message),
     });
-    this.sfu = new SfuTier(this.socket, options.roomId, options.role, {
-      onTrack: (source, track) => this.showTrack(source, track),
-      onTrackEnded: (source) => this.hideTrack(source),
+    this.sfu = (options.sfu ?? createSfu)(this.socket, options.roomId, options.role, {
+      onTrack: (source, track) => {
+        if (this.tiers.takeSfuTrack(source, track)) this.showTrack(source, track);
+      },
+      onTrackEnded: (source) => {
+        if (this.tiers.dropSfuTrack(source)) this.hideTrack(source);
+      },
       onTransportFailed: () => void this.tiers.connect(),
     });
     this.relayHost = options.role === 'host' ? new RelayHost(this.socket, options.roomId) : null;
@@ -219,6 +226,7 @@ class LiveRoomConnection implements RoomConnection {
     this.closed = true;
     if (this.pendingCursor) clearTimeout(this.pendingCursor);
     for (const cleanup of this.cleanups.splice(0)) cleanup();
+    this.tiers.close();
     this.host?.close();
     this.relayHost?.close();
     this.relayGuest?.close();
