@@ -91,15 +91,17 @@ export class MediaTierChooser {
   }
 
   /**
-   * From a fallback tier, one SFU attempt (10 s) without touching what the screen shows: only once
-   * it connects, and for a guest once the host's media flows through it, does the room move up and
-   * leave the fallback. A failed attempt leaves everything as it was. A forced tier never climbs.
+   * From a fallback tier (or from 'Unable to connect'), one SFU attempt (10 s) without touching what
+   * the screen shows: only once it connects, and for a guest once the host's media flows through it,
+   * does the room move up and leave the fallback. A failed attempt leaves everything as it was. A
+   * tier forced by `?tier=` or the room setting never climbs, unless the SFU is that tier.
    */
   async climbToSfu(): Promise<void> {
     const { store, role, sfu, p2p, relayGuest } = this.context;
-    const from = store.get().tier;
-    if (this.context.isClosed() || this.climb !== null || this.forcedTier()) return;
-    if (from !== 'p2p' && from !== 'relay') return;
+    const { tier: from, status } = store.get();
+    const forced = this.forcedTier();
+    if (this.context.isClosed() || this.climb !== null || (forced && forced !== 'sfu')) return;
+    if (from !== 'p2p' && from !== 'relay' && !(from === null && status === 'error')) return;
     const climb = (this.climb = ++this.climbs);
     const run = this.run;
     // A tier choice that began meanwhile owns the SFU now: the climb leaves it alone.

@@ -16,11 +16,14 @@ afterEach(() => {
 const HOST_OFF_SFU = { refuse: 'sfu/host-off-sfu' } as const;
 
 /** A guest the media node turned away from the SFU (the host was off it), now on `p2p`'s outcome. */
-function fallenBackGuest(p2p: FakeP2p, options: { tier?: MediaTier; roomTier?: RoomTier } = {}) {
+function fallenBackGuest(p2p: FakeP2p, options: { tier?: MediaTier; roomTier?: RoomTier; relayWorks?: boolean } = {}) {
   const sfu = new FakeSfu(HOST_OFF_SFU);
   const joined = joinResult();
   joined.room.settings = { ...joined.room.settings, tier: options.roomTier ?? 'auto' };
-  const socket = new FakeRoomSocket({ 'join-room': () => joined, 'relay:subscribe': () => ({ guests: 1 }) });
+  const socket = new FakeRoomSocket({
+    'join-room': () => joined,
+    ...(options.relayWorks === false ? {} : { 'relay:subscribe': () => ({ guests: 1 }) }),
+  });
   const room = connectRoom({
     roomId: 'r1',
     role: 'guest',
@@ -133,6 +136,22 @@ describe('climbing back to the SFU when the host returns to it (sfu:host-returne
     room.close();
     // Already unsubscribed: closing does not say it again.
     expect(socket.sent.filter((s) => s.event === 'relay:subscribe')).toHaveLength(2);
+  });
+
+  it("a guest left on 'Unable to connect' (every tier failed, or ?tier=sfu turned away) connects when the host returns", async () => {
+    for (const options of [{ relayWorks: false }, { tier: 'sfu' as const }]) {
+      const p2p = new FakeP2p({ fail: 'peer-unavailable' });
+      const { room, socket, sfu } = fallenBackGuest(p2p, options);
+      await vi.waitFor(() => expect(room.getState().status).toBe('error'));
+      expect(room.getState().error).toBe('Unable to connect. Please try again.');
+      const banners = bannerTexts(room);
+      sfu.outcome = 'connect';
+      socket.serverSends('sfu:host-returned', { roomId: 'r1' });
+      await vi.waitFor(() => expect(room.getState()).toMatchObject({ status: 'connected', tier: 'sfu', error: null }));
+      expect(videoTrackIds(room)).toEqual(['sfu-screen']);
+      expect(banners).toEqual(['Unable to connect. Please try again.', 'Connected (High Performance)']);
+      room.close();
+    }
   });
 
   it('the host leaving the SFU again during a climb ends it: the guest stays', async () => {
