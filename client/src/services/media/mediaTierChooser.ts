@@ -50,14 +50,14 @@ export interface MediaTierChooserContext {
 /**
  * Chooses the media tier (design.md §4): SFU 10 s x 3, then peer-to-peer 10 s, then the relay,
  * else 'Unable to connect. Please try again.'; a forced tier (`?tier=` or the room setting) is the
- * only one tried.
+ * only one tried. From a fallback it climbs back to the SFU when that can work again (`climbToSfu`).
  */
 export class MediaTierChooser {
   /** The latest `connect` run: an older one still waiting on its tiers gives way to it. */
   private run = 0;
   /** The room's tier setting (the host may force one); a guest's `?tier=` wins over it. */
   roomTier: RoomTier = 'auto';
-  /** A climb back to the SFU under way; a new one replaces the number, which ends the old one. */
+  /** The climb back to the SFU under way, by number: ending it (null) tells its attempt to give up. */
   private climb: number | null = null;
   private climbs = 0;
   /** The SFU tracks a climb received, shown only once it succeeds: the fallback's picture stays till then. */
