@@ -9,6 +9,7 @@ import type {
   ProducerInfo,
   RoomTier,
   RoomUpdate,
+  SfuHostReturnedPayload,
   SfuReconnectReason,
   TransportInfo,
   MediasoupObject,
@@ -50,6 +51,8 @@ export interface ServerToClientEvents {
   'sfu:reconnect': (payload: { reason: SfuReconnectReason }) => void;
   /** The host abandoned the SFU (sfu:close-transports): choose a tier again, without the SFU. */
   'sfu:host-closed': (payload: Record<string, never>) => void;
+  /** The host is producing on the SFU again after leaving it (rooms.ts sfuHostReturnedPayloadSchema). */
+  'sfu:host-returned': (payload: SfuHostReturnedPayload) => void;
   // Relay tier (relay.ts): the guest calls `ack` once it has taken the item, which frees its lane.
   'screen-frame': (payload: ScreenFrame, ack: () => void) => void;
   'audio-chunks': (payload: AudioChunks, ack: () => void) => void;

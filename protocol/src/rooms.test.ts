@@ -6,6 +6,7 @@ import {
   cursorMovePayloadSchema,
   joinRoomPayloadSchema,
   producePayloadSchema,
+  sfuHostReturnedPayloadSchema,
 } from './rooms.js';
 
 describe('room schemas', () => {
@@ -59,5 +60,12 @@ describe('room schemas', () => {
     expect(producePayloadSchema.safeParse({ ...base, kind: 'video', source: 'screen' }).success).toBe(true);
     expect(producePayloadSchema.safeParse({ ...base, kind: 'audio', source: 'program-audio' }).success).toBe(true);
     expect(producePayloadSchema.safeParse({ ...base, kind: 'audio', source: 'screen' }).success).toBe(false);
+  });
+
+  it('sfu:host-returned names the room, and nothing else passes', () => {
+    expect(sfuHostReturnedPayloadSchema.safeParse({ roomId: 'abc1234' }).success).toBe(true);
+    for (const payload of [{}, null, { roomId: 42 }, { roomId: '' }, 'abc1234']) {
+      expect(sfuHostReturnedPayloadSchema.safeParse(payload).success).toBe(false);
+    }
   });
 });

@@ -277,6 +277,14 @@ export type ConsumePayload = z.infer<typeof consumePayloadSchema>;
 export const closeTransportsPayloadSchema = z.object({ roomId: roomIdSchema });
 export type CloseTransportsPayload = z.infer<typeof closeTransportsPayloadSchema>;
 
+/**
+ * sfu:host-returned, server -> the room's guests: the host, after leaving the SFU (sfu:close-transports,
+ * or leaving the room while off it), is producing on it again. A guest on a fallback tier tries the
+ * SFU once and moves up only if that attempt connects. The client checks it before acting on it.
+ */
+export const sfuHostReturnedPayloadSchema = z.object({ roomId: roomIdSchema });
+export type SfuHostReturnedPayload = z.infer<typeof sfuHostReturnedPayloadSchema>;
+
 export const resumeConsumerPayloadSchema = z.object({ roomId: roomIdSchema, consumerId: sfuIdSchema });
 export type ResumeConsumerPayload = z.infer<typeof resumeConsumerPayloadSchema>;
 

@@ -123,3 +123,86 @@ describe('sfu:close-transports (a client abandoning the SFU tier)', () => {
     expect((await ask(late.socket, 'sfu:router-capabilities', { roomId })).ok).toBe(true);
   });
 });
+
+describe('sfu:host-returned (the host producing on the SFU again after leaving it)', () => {
+  const returned = (heard: Map<string, unknown[]>) => heard.get('sfu:host-returned');
+
+  it('a host that never left the SFU: its producers tell nobody it returned', async () => {
+    const roomId = await createRoom();
+    const h = await joined(roomId, host.idToken);
+    const g = await joined(roomId);
+    await hostProducing(h.socket, roomId);
+    // Both producers were announced, and the return event would have been sent with the first.
+    await until(() => g.heard.get('sfu:new-producer')?.length === 2, { what: 'guest hears both producers' });
+    expect(returned(g.heard)).toBeUndefined();
+  });
+
+  it('after sfu:close-transports, the first producer on a new send transport tells the guests once, after its sfu:new-producer', async () => {
+    const roomId = await createRoom();
+    const h = await joined(roomId, host.idToken);
+    const g = await joined(roomId);
+    const order: string[] = [];
+    g.socket.onAny((event: string) => order.push(event));
+    await hostProducing(h.socket, roomId);
+    expect(await ask(h.socket, 'sfu:close-transports', { roomId })).toEqual({ ok: true });
+    await until(() => g.heard.get('sfu:host-closed')?.length === 1, { what: 'guest hears sfu:host-closed' });
+    // A guest arriving while the host is off the SFU; it too fell back, so it too is told.
+    const late = await joined(roomId);
+
+    // A send transport alone is not media: nobody is told yet (but the SFU no longer turns guests away).
+    const send = await ask(h.socket, 'sfu:create-transport', { roomId, direction: 'send' });
+    expect(send.ok).toBe(true);
+    expect((await ask(late.socket, 'sfu:router-capabilities', { roomId })).ok).toBe(true);
+    expect(returned(g.heard)).toBeUndefined();
+
+    await ask(h.socket, 'sfu:connect-transport', { roomId, transportId: send.data.id, dtlsParameters: CLIENT_DTLS });
+    const screen = await ask(h.socket, 'sfu:produce', {
+      roomId,
+      transportId: send.data.id,
+      kind: 'video',
+      rtpParameters: VP8_SCREEN_RTP,
+      source: 'screen',
+    });
+    expect(screen.ok).toBe(true);
+    await until(() => returned(g.heard)?.length === 1 && returned(late.heard)?.length === 1, {
+      what: 'both guests hear sfu:host-returned',
+    });
+    expect(returned(g.heard)).toEqual([{ roomId }]);
+    // The producer is announced first, so a guest that climbs at once finds it.
+    const lastNewProducer = order.lastIndexOf('sfu:new-producer');
+    expect(lastNewProducer).toBeGreaterThan(order.indexOf('sfu:host-closed'));
+    expect(lastNewProducer).toBeLessThan(order.indexOf('sfu:host-returned'));
+    expect((await ask(late.socket, 'sfu:producers', { roomId })).data).toEqual([
+      { producerId: screen.data.producerId, kind: 'video', source: 'screen' },
+    ]);
+
+    // The second producer is no return: still one event each, and never one to the host.
+    const audio = await ask(h.socket, 'sfu:produce', {
+      roomId,
+      transportId: send.data.id,
+      kind: 'audio',
+      rtpParameters: OPUS_STEREO_RTP,
+      source: 'program-audio',
+    });
+    expect(audio.ok).toBe(true);
+    await until(() => late.heard.get('sfu:new-producer')?.length === 2, { what: 'late guest hears the audio' });
+    expect(returned(g.heard)).toHaveLength(1);
+    expect(returned(late.heard)).toHaveLength(1);
+    expect(returned(h.heard)).toBeUndefined();
+  });
+
+  it('a host that left the room while off the SFU and comes back on it tells the guests', async () => {
+    const roomId = await createRoom();
+    const h = await joined(roomId, host.idToken);
+    const g = await joined(roomId);
+    expect(await ask(h.socket, 'sfu:close-transports', { roomId })).toEqual({ ok: true });
+    await until(() => g.heard.get('sfu:host-closed')?.length === 1, { what: 'guest hears sfu:host-closed' });
+    expect(await ask(h.socket, 'leave-room', { roomId })).toEqual({ ok: true });
+    await until(() => g.heard.get('host-left')?.length === 1, { what: 'guest hears host-left' });
+
+    const back = await joined(roomId, host.idToken);
+    await hostProducing(back.socket, roomId);
+    await until(() => returned(g.heard)?.length === 1, { what: 'guest hears sfu:host-returned' });
+    expect(returned(g.heard)).toEqual([{ roomId }]);
+  });
+});

@@ -57,10 +57,19 @@ export async function untilVideoShows(
   }
 }
 
-/** A signed-up host on the host screen, connected to the SFU, with the fake studio capture. */
-export async function openHostRoom(browser: Browser, baseUrl: string, account: Account): Promise<WatchedPage> {
+/**
+ * A signed-up host on the host screen, connected to the SFU, with the fake studio capture;
+ * `beforeSignUp` may add its own init scripts first.
+ */
+export async function openHostRoom(
+  browser: Browser,
+  baseUrl: string,
+  account: Account,
+  { beforeSignUp }: { beforeSignUp?: (page: Page) => Promise<unknown> } = {},
+): Promise<WatchedPage> {
   const host = await openPage(browser, baseUrl);
   await host.page.addInitScript(installStudioCapture, QUADRANT_COLOURS);
+  await beforeSignUp?.(host.page);
   await signUpThroughUi(host.page, account);
   await host.page.waitForURL('**/dashboard', { timeout: 20_000 });
   await host.page.getByRole('button', { name: 'Collaborations' }).click();
@@ -73,17 +82,22 @@ export async function openHostRoom(browser: Browser, baseUrl: string, account: A
 
 /**
  * An anonymous guest (a fresh context) opening the host's invite link, by default on the SFU; a
- * forced tier (`?tier=relay`, `p2p`) waits for that tier's banner instead.
+ * forced tier (`?tier=relay`, `p2p`) waits for that tier's banner instead. `beforeGoto` may add init scripts.
  */
 export async function joinByInviteLink(
   browser: Browser,
   baseUrl: string,
   host: Page,
-  { tier, banner = 'Connected (High Performance)' }: { tier?: 'sfu' | 'p2p' | 'relay'; banner?: string } = {},
+  {
+    tier,
+    banner = 'Connected (High Performance)',
+    beforeGoto,
+  }: { tier?: 'sfu' | 'p2p' | 'relay'; banner?: string; beforeGoto?: (page: Page) => Promise<unknown> } = {},
 ): Promise<WatchedPage> {
   const link = await host.getByLabel('Invite link').inputValue();
   const guest = await openPage(browser, baseUrl);
   await guest.page.addInitScript(installStudioCapture, QUADRANT_COLOURS);
+  await beforeGoto?.(guest.page);
   await guest.page.goto(tier ? `${link}?tier=${tier}` : link);
   await guest.page.waitForURL('**/join-collaboration/**');
   await guest.page.getByText(banner).waitFor({ timeout: 15_000 });

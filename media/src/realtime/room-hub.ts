@@ -13,8 +13,12 @@ import { roomChannel, type RealtimeServer, type RealtimeSocket } from './types.j
  */
 export class RoomHub {
   private rooms = new Map<string, LiveRoom>();
-  /** Rooms whose host abandoned the SFU (sfu:close-transports) and has not created a send transport since. */
-  private hostOffSfu = new Set<string>();
+  /**
+   * Rooms whose host abandoned the SFU (sfu:close-transports): 'off' until it creates a send
+   * transport again (guests are turned away meanwhile), then 'returning' until its first producer,
+   * when the guests that fell back are told they may climb back (sfu:host-returned).
+   */
+  private hostOffSfu = new Map<string, 'off' | 'returning'>();
 
   constructor(
     private readonly io: RealtimeServer,
@@ -97,8 +101,9 @@ export class RoomHub {
     if (removed.lastOfKey) channel.emit('participant-left', publicMember(removed.member));
     if (removed.hostLeft) {
       channel.emit('host-left', {});
-      // A host that comes back chooses its tier again and says so (sfu:close-transports or a send transport).
-      this.hostOffSfu.delete(roomId);
+      // A host that comes back chooses its tier again and says so (sfu:close-transports or a send
+      // transport); guests that fell back while it was off still hear when it produces on the SFU.
+      if (this.hostOffSfu.has(roomId)) this.hostOffSfu.set(roomId, 'returning');
     }
     channel.emit('room-update', this.update(live));
     if (live.isEmpty) {
@@ -136,12 +141,17 @@ export class RoomHub {
 
   /** Whether the room's host left the SFU tier for a fallback (its guests should not wait on the SFU). */
   isHostOffSfu(roomId: string): boolean {
-    return this.hostOffSfu.has(roomId);
+    return this.hostOffSfu.get(roomId) === 'off';
   }
 
   setHostOffSfu(roomId: string, off: boolean): void {
-    if (off && this.rooms.has(roomId)) this.hostOffSfu.add(roomId);
-    else this.hostOffSfu.delete(roomId);
+    if (off && this.rooms.has(roomId)) this.hostOffSfu.set(roomId, 'off');
+    else if (!off && this.hostOffSfu.has(roomId)) this.hostOffSfu.set(roomId, 'returning');
+  }
+
+  /** The host produced on the SFU: true the first time since it left it (its guests are to be told). */
+  hostProducing(roomId: string): boolean {
+    return this.hostOffSfu.delete(roomId);
   }
 
   async close(): Promise<void> {

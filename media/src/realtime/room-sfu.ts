@@ -68,6 +68,11 @@ export function handleRoomSfu(socket: RealtimeSocket, hub: RoomHub, logger: Logg
       payload.rtpParameters as unknown as types.RtpParameters,
       payload.source,
     );
+    // Only the host produces (hostMediaOf). Its first producer after leaving the SFU: the guests that
+    // fell back may climb back; sfu:new-producer went out already, so a climbing guest finds it listed.
+    if (hub.hostProducing(payload.roomId)) {
+      socket.to(roomChannel(payload.roomId)).emit('sfu:host-returned', { roomId: payload.roomId });
+    }
     return { producerId };
   });
 

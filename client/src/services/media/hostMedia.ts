@@ -1,7 +1,7 @@
 import { captureAudioInput, captureScreen, stopStream, type ProgramAudioSource } from './capture';
 import type { RoomState, Store } from './roomState';
 import type { RoomSocket } from './roomSocket';
-import type { SfuTier } from './sfuTier';
+import type { SfuMedia } from './mediaTierChooser';
 
 /**
  * The host's side of sharing: the screen capture, the program audio track and what they are
@@ -13,7 +13,7 @@ export class HostMedia {
 
   constructor(
     private readonly store: Store<RoomState>,
-    private readonly sfu: SfuTier,
+    private readonly sfu: SfuMedia,
     private readonly socket: RoomSocket,
     private readonly roomId: string,
     /** The live program-audio track (null when none), for the relay tier's encoder. */

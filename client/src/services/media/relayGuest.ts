@@ -39,6 +39,14 @@ export class RelayGuest {
     this.subscribed = !this.closed;
   }
 
+  /** Another tier carries the media now: the media node stops sending frames; `start()` asks again. */
+  stop(): void {
+    if (this.staleTimer) clearTimeout(this.staleTimer);
+    this.staleTimer = null;
+    if (this.subscribed) this.socket.emit('relay:subscribe', { roomId: this.roomId, subscribe: false });
+    this.subscribed = false;
+  }
+
   attachCanvas(canvas: HTMLCanvasElement | null): void {
     this.canvas = canvas;
     if (canvas) {
@@ -51,9 +59,7 @@ export class RelayGuest {
     if (this.closed) return;
     this.closed = true;
     this.offFrame();
-    if (this.staleTimer) clearTimeout(this.staleTimer);
-    if (this.subscribed) this.socket.emit('relay:subscribe', { roomId: this.roomId, subscribe: false });
-    this.subscribed = false;
+    this.stop();
   }
 
   private async paint(frame: BinaryData | undefined): Promise<void> {

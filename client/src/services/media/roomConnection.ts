@@ -1,9 +1,10 @@
-import { CURSOR_MAX_PER_SECOND, ROOM_TIERS, type RoomTier } from '@riffroom/protocol';
+import { CURSOR_MAX_PER_SECOND } from '@riffroom/protocol';
 import { startAudioMeter } from './audioMeter';
 import type { ProgramAudioSource } from './capture';
 import { HostMedia } from './hostMedia';
-import { createP2pTier, P2pError, type P2pFactory, type P2pTier } from './p2pTier';
-import { withRetries, withTimeout } from './retry';
+import { MediaTierChooser, type SfuFactory, type SfuMedia } from './mediaTierChooser';
+import { createP2pTier, type P2pFactory, type P2pTier } from './p2pTier';
+import { withTimeout } from './retry';
 import { RelayAudioGuest } from './relayAudioGuest';
 import { RelayAudioHost } from './relayAudioHost';
 import { RelayGuest } from './relayGuest';
@@ -11,7 +12,7 @@ import { RelayHost } from './relayHost';
 import type { ChatMessage, JoinRoomResult, MediaSource } from './roomProtocol';
 import { initialRoomState, Store, type MediaTier, type RoomState } from './roomState';
 import { RoomChat } from './roomChat';
-import { connectRoomSocket, RoomRequestError, type RoomSocket } from './roomSocket';
+import { connectRoomSocket, type RoomSocket } from './roomSocket';
 import { clamp01, connectFailure, offlinePresence } from './roomRules';
 import { DEFAULT_AUDIO_BITRATE, SfuTier } from './sfuTier';
 
@@ -29,8 +30,9 @@ export interface RoomConnectionOptions {
   tier?: MediaTier;
   /** Host, signed in: records its PeerJS id on the room (PATCH /api/rooms/{roomId}/peer). */
   announcePeer?: (peerId: string) => Promise<void>;
-  /** Tests hand in their own socket and peer-to-peer side. */
+  /** Tests hand in their own socket, SFU and peer-to-peer sides. */
   socket?: RoomSocket;
+  sfu?: SfuFactory;
   p2p?: P2pFactory;
 }
 
@@ -55,15 +57,15 @@ export type RoomConnector = (options: RoomConnectionOptions) => RoomConnection;
 
 /** Well under the server's CURSOR_MAX_PER_SECOND, so no position we send is refused and lost. */
 const CURSOR_INTERVAL_MS = 1000 / (CURSOR_MAX_PER_SECOND * 0.66);
-/** Refusals that asking again cannot change. */
-const FINAL_CODES = /^(room\/|auth\/|validation\/|sfu\/host-off-sfu$)/;
+
+const createSfu: SfuFactory = (socket, roomId, role, listener) => new SfuTier(socket, roomId, role, listener);
 
 export const connectRoom: RoomConnector = (options) => new LiveRoomConnection(options);
 
 class LiveRoomConnection implements RoomConnection {
   private readonly store = new Store<RoomState>(initialRoomState(DEFAULT_AUDIO_BITRATE));
   private readonly socket: RoomSocket;
-  private readonly sfu: SfuTier;
+  private readonly sfu: SfuMedia;
   private readonly host: HostMedia | null;
   private readonly relayHost: RelayHost | null;
   private readonly relayGuest: RelayGuest | null;
@@ -74,10 +76,7 @@ class LiveRoomConnection implements RoomConnection {
   private closed = false;
   private lastCursorAt = 0;
   private pendingCursor: ReturnType<typeof setTimeout> | null = null;
-  /** The latest connectMedia run: an older one still waiting on its tiers gives way to it. */
-  private mediaRun = 0;
-  /** The room's tier setting (the host may force one); a guest's `?tier=` wins over it. */
-  private roomTier: RoomTier = 'auto';
+  private readonly tiers: MediaTierChooser;
 
   constructor(private readonly options: RoomConnectionOptions) {
     this.socket = options.socket ?? connectRoomSocket({ token: options.token });
@@ -87,10 +86,14 @@ class LiveRoomConnection implements RoomConnection {
       roomId: options.roomId,
       sendDirect: (message) => this.p2p.sendChat(message),
     });
-    this.sfu = new SfuTier(this.socket, options.roomId, options.role, {
-      onTrack: (source, track) => this.showTrack(source, track),
-      onTrackEnded: (source) => this.hideTrack(source),
-      onTransportFailed: () => void this.connectMedia(),
+    this.sfu = (options.sfu ?? createSfu)(this.socket, options.roomId, options.role, {
+      onTrack: (source, track) => {
+        if (this.tiers.takeSfuTrack(source, track)) this.showTrack(source, track);
+      },
+      onTrackEnded: (source) => {
+        if (this.tiers.dropSfuTrack(source)) this.hideTrack(source);
+      },
+      onTransportFailed: () => void this.tiers.connect(),
     });
     this.relayHost = options.role === 'host' ? new RelayHost(this.socket, options.roomId) : null;
     this.host = options.role === 'host' ? this.hostMedia() : null;
@@ -112,11 +115,23 @@ class LiveRoomConnection implements RoomConnection {
         },
         onFailed: () => {
           if (this.closed) return;
-          if (this.store.get().tier === 'p2p') void this.connectMedia();
+          if (this.store.get().tier === 'p2p') void this.tiers.connect();
           // The host's peer is gone: open another so its guests can dial it again.
           else if (this.options.role === 'host') void this.p2p.start().catch(() => {});
         },
       },
+    });
+    this.tiers = new MediaTierChooser({
+      role: options.role,
+      forcedTier: options.tier,
+      store: this.store,
+      socket: this.socket,
+      roomId: options.roomId,
+      sfu: this.sfu,
+      p2p: this.p2p,
+      relayGuest: this.relayGuest,
+      isJoined: () => this.joined,
+      isClosed: () => this.closed,
     });
     this.listen();
     const host = this.host;
@@ -211,6 +226,7 @@ class LiveRoomConnection implements RoomConnection {
     this.closed = true;
     if (this.pendingCursor) clearTimeout(this.pendingCursor);
     for (const cleanup of this.cleanups.splice(0)) cleanup();
+    this.tiers.close();
     this.host?.close();
     this.relayHost?.close();
     this.relayGuest?.close();
@@ -234,7 +250,7 @@ class LiveRoomConnection implements RoomConnection {
       this.store.set({ status: 'error', ...connectFailure(error) });
       return;
     }
-    await this.connectMedia();
+    await this.tiers.connect();
   }
 
   private async join(): Promise<void> {
@@ -243,7 +259,7 @@ class LiveRoomConnection implements RoomConnection {
     );
     this.joined = true;
     const { self, peers, hostOnline, chat } = result;
-    this.roomTier = result.room.settings.tier ?? 'auto';
+    this.tiers.roomTier = result.room.settings.tier ?? 'auto';
     // A late joiner sees the conversation so far; a rejoin replaces what we had with the server's.
     this.chat.joined(self.firebase_uid, chat ?? []);
     this.store.set({
@@ -254,85 +270,6 @@ class LiveRoomConnection implements RoomConnection {
     // The host serves the peer-to-peer tier whatever its own tier, and announces its peer id again
     // after every (re)join: the server forgot it with the old socket.
     if (this.options.role === 'host') void this.p2p.start().catch(() => {});
-  }
-
-  /**
-   * Connects the media (again, after `sfu:reconnect`, a failed transport or a socket reconnect):
-   * each tier in order until one works (spec part 4), else 'Unable to connect. Please try again.'
-   */
-  private async connectMedia(): Promise<void> {
-    if (this.closed) return;
-    const run = ++this.mediaRun;
-    const superseded = () => this.closed || run !== this.mediaRun;
-    this.store.set({ status: 'connecting', error: null });
-    const tiers = this.tiersToTry();
-    let lastError: unknown = null;
-    for (const tier of tiers) {
-      try {
-        await this.startTier(tier);
-        if (superseded()) return;
-        // A fallback tier carries the media now: the SFU's half-open transports would only fail again.
-        if (tier !== 'sfu') this.sfu.suspend();
-        if (tier !== 'p2p' && this.options.role === 'guest') this.p2p.suspend();
-        this.store.set({ status: tier === 'sfu' ? 'connected' : 'connected-fallback', tier, error: null });
-        return;
-      } catch (error) {
-        lastError = error;
-        if (tier === 'p2p' && this.options.role === 'guest') this.p2p.suspend();
-        if (superseded()) return;
-      }
-    }
-    // Forced onto peer-to-peer alone, say what went wrong there (peerErrors.ts); else the spec's text.
-    const onlyP2p = tiers.length === 1 && tiers[0] === 'p2p' && lastError instanceof RoomRequestError;
-    const error = onlyP2p ? (lastError as RoomRequestError).message : 'Unable to connect. Please try again.';
-    this.store.set({ status: 'error', tier: null, error });
-  }
-
-  /** The tiers to try, best first (spec part 4): SFU, then peer-to-peer, then the relay. */
-  private tiersToTry(): MediaTier[] {
-    if (this.options.role === 'guest') {
-      const forced = this.options.tier ?? (this.roomTier === 'auto' ? undefined : this.roomTier);
-      if (forced) return [forced];
-    }
-    // Once fallen back, a reconnect resumes the fallback rather than spending another 30 s on the SFU.
-    const current = this.store.get().tier;
-    if (current === 'relay') return ['relay'];
-    if (current === 'p2p') return ['p2p', 'relay'];
-    return ['sfu', 'p2p', 'relay'];
-  }
-
-  private async startTier(tier: MediaTier): Promise<void> {
-    if (tier === 'p2p') {
-      // Spec part 9: 10 s for the fallback server, and its own timeout message.
-      await withTimeout(this.p2p.start()).catch((error: unknown) => {
-        if (error instanceof RoomRequestError && error.code === 'room/connection-timeout')
-          throw new P2pError('timeout', 'Fallback connection timeout');
-        throw error;
-      });
-      return;
-    }
-    if (tier === 'relay') {
-      // The host serves the relay whenever guests subscribe, whatever its own tier: with its SFU
-      // down, its guests still see the screen through the relay, so it is a fallback, not an error.
-      if (!this.relayGuest) return;
-      // Spec part 9: each tier gets 10 s to connect.
-      await this.relayGuest.start();
-      return;
-    }
-    // The dedicated tier: 10 s per attempt, 3 attempts.
-    await withRetries(() => this.sfu.start(), {
-      isFinal: (error) => error instanceof RoomRequestError && FINAL_CODES.test(error.code),
-    });
-  }
-
-  private onRelay(): boolean {
-    return this.store.get().tier === 'relay';
-  }
-
-  /** On a fallback tier the SFU's events are not ours to act on. */
-  private onFallback(): boolean {
-    const { tier } = this.store.get();
-    return tier === 'relay' || tier === 'p2p';
   }
 
   private listen(): void {
@@ -351,16 +288,6 @@ class LiveRoomConnection implements RoomConnection {
         if (this.options.role === 'host') return;
         this.store.set((state) => ({ hostPresence: hostOnline ? 'online' : offlinePresence(state.hostPresence) }));
       }),
-      on('room-settings', ({ tier }) => {
-        if (!ROOM_TIERS.includes(tier) || tier === this.roomTier) return;
-        this.roomTier = tier;
-        // Guests choose their tier again, from the top: a fallback they were on no longer binds them.
-        if (this.options.role !== 'guest' || this.options.tier || !this.joined) return;
-        // Off the relay for now: the media node stops sending frames until a relay start asks again.
-        if (this.onRelay()) this.socket.emit('relay:subscribe', { roomId: this.options.roomId, subscribe: false });
-        this.store.set({ tier: null, remoteVideo: null, remoteAudio: null, relayLive: false });
-        void this.connectMedia();
-      }),
       on('host-left', () => {
         if (this.options.role === 'guest') this.store.set({ hostPresence: 'left', cursor: null, relayLive: false });
       }),
@@ -369,21 +296,7 @@ class LiveRoomConnection implements RoomConnection {
         if (this.options.role === 'guest')
           this.store.set({ remoteVideo: null, remoteAudio: null, cursor: null, relayLive: false });
       }),
-      on('sfu:new-producer', (producer) => {
-        if (this.options.role === 'guest' && !this.onFallback())
-          void this.sfu.consume(producer).catch(() => this.connectMedia());
-      }),
-      on('sfu:producer-closed', ({ producerId }) => this.sfu.producerClosed(producerId)),
-      // The host left the SFU for a fallback: waiting on the SFU would show nothing. Choose again;
-      // the media node now refuses a guest's SFU attempt at once (sfu/host-off-sfu), so the next tier runs.
-      on('sfu:host-closed', () => {
-        const { tier } = this.store.get();
-        if (this.options.role === 'guest' && !this.options.tier && (tier === 'sfu' || tier === null))
-          void this.connectMedia();
-      }),
-      on('sfu:reconnect', () => {
-        if (!this.onFallback()) void this.connectMedia();
-      }),
+      ...this.tiers.listen(),
       on('room-ended', () => {
         this.store.set({ ended: true, remoteVideo: null, remoteAudio: null, cursor: null, relayLive: false });
         this.close();
@@ -394,7 +307,7 @@ class LiveRoomConnection implements RoomConnection {
         // Socket.IO reconnected on its own; the server forgot us with the old socket: join again.
         if (this.joined)
           void this.join().then(
-            () => this.connectMedia(),
+            () => this.tiers.connect(),
             () => this.connect(),
           );
       }),
