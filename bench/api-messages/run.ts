@@ -15,6 +15,7 @@ import Database from 'better-sqlite3';
 import { createApi, createLogger, loadApiConfig } from '@riffroom/server';
 import { jsonCaller, signUpUser } from '../../server/src/testing/test-api.js';
 import { until } from '../../tests/support/until.js';
+import { BOX_NODE_FLAGS } from '../../scripts/box/node-flags.js';
 import { plans, replay, type CapturedQuery } from './floor.js';
 import { recordGcPauses, type GcPauses } from './gc-pauses.js';
 import type { LoadRequest, LoadResult } from './load-client.js';
@@ -79,7 +80,9 @@ export interface BenchReport {
 function startLoadClient(): ChildProcess {
   return fork(path.join(here, 'load-client.ts'), [], {
     cwd: repoRoot,
-    execArgv: ['--import', 'tsx'],
+    // The client's own young-generation pauses would land in the timings too: it gets the box's
+    // larger semi-space, so that the tail measured is the API's.
+    execArgv: [...BOX_NODE_FLAGS, '--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
 }

@@ -3,6 +3,7 @@
  * prepared statements, in large transactions: a million rows through the API would take an hour.
  * Everything is drawn from one fixed-seed PRNG, so the same sizes give the same database.
  */
+import { closeSync, fsyncSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { BACKFILL_CONVERSATIONS_SQL } from '../../server/src/db/migrations/0006_conversations.js';
 
@@ -192,7 +193,13 @@ export function seed(options: SeedOptions): SeedResult {
   const backfillStarted = performance.now();
   db.exec(BACKFILL_CONVERSATIONS_SQL);
   const backfillSeconds = (performance.now() - backfillStarted) / 1000;
+  // Written with synchronous = OFF: move the WAL into the file and flush it to disk now, so the
+  // kernel's writeback of a few hundred megabytes does not run under the first measurements.
+  db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
+  const file = openSync(options.filename, 'r+');
+  fsyncSync(file);
+  closeSync(file);
 
   const callers: Record<string, CallerProfile> = {};
   for (const caller of options.callers) {
