@@ -4,6 +4,7 @@ import {
   openPeer,
   P2pError,
   stereoOpusSdp,
+  videoStartBitrateSdp,
   type P2pChatMessage,
   type P2pContext,
   type P2pShare,
@@ -174,7 +175,7 @@ export class P2pHost implements P2pTier {
     if (!share || !peer || this.closed) return;
     const tracks = [share.video, share.audio].filter((track): track is MediaStreamTrack => track !== null);
     const call = peer.call(guest.link.connection.peer, new MediaStream(tracks), {
-      sdpTransform: (sdp: string) => stereoOpusSdp(sdp),
+      sdpTransform: (sdp: string) => videoStartBitrateSdp(stereoOpusSdp(sdp)),
     });
     guest.call = call;
     call.on('close', () => {
