@@ -246,12 +246,14 @@ async function main() {
       steps: medianSteps(clicked),
       perJoin: clicked,
     };
-    const sfu = rows.find((r) => r.tier === 'sfu')!;
-    const sfuSteps = medianSteps(sfu.perJoin);
+    // Absent when --tiers leaves the SFU out (e.g. `--tiers p2p` to look at one tier).
+    const sfu = rows.find((r) => r.tier === 'sfu');
+    const sfuSteps = sfu ? medianSteps(sfu.perJoin) : [];
+    const tierSteps = Object.fromEntries(rows.map((row) => [row.tier, medianSteps(row.perJoin)]));
     for (const [title, steps] of [
-      ['SFU guest opening the invite link', sfuSteps],
-      ['SFU guest clicking Join Session on its loaded dashboard', clickJoin.steps],
-    ] as const) {
+      ...rows.map((row) => [`${row.tier} guest opening the invite link`, tierSteps[row.tier]!] as const),
+      ['SFU guest clicking Join Session on its loaded dashboard', clickJoin.steps] as const,
+    ]) {
       console.log(`\n${title}: each request and mark, median over joins (ms from navigation start / click)`);
       console.log(
         formatTable(
@@ -281,10 +283,11 @@ async function main() {
     );
     const met = (value: number | null, target: number) =>
       value === null ? 'no data' : value <= target ? 'met' : `missed by ${round(value - target)} ms`;
+    const [sfuP50, sfuP95, sfuTtffP95] = [sfu?.latencyP50Ms ?? null, sfu?.latencyP95Ms ?? null, sfu?.ttffP95Ms ?? null];
     const targets = {
-      sfuP50: { target: TARGETS.sfuP50Ms, value: sfu.latencyP50Ms, verdict: met(sfu.latencyP50Ms, TARGETS.sfuP50Ms) },
-      sfuP95: { target: TARGETS.sfuP95Ms, value: sfu.latencyP95Ms, verdict: met(sfu.latencyP95Ms, TARGETS.sfuP95Ms) },
-      ttffP95: { target: TARGETS.ttffP95Ms, value: sfu.ttffP95Ms, verdict: met(sfu.ttffP95Ms, TARGETS.ttffP95Ms) },
+      sfuP50: { target: TARGETS.sfuP50Ms, value: sfuP50, verdict: met(sfuP50, TARGETS.sfuP50Ms) },
+      sfuP95: { target: TARGETS.sfuP95Ms, value: sfuP95, verdict: met(sfuP95, TARGETS.sfuP95Ms) },
+      ttffP95: { target: TARGETS.ttffP95Ms, value: sfuTtffP95, verdict: met(sfuTtffP95, TARGETS.ttffP95Ms) },
     };
     const dash = (v: number | null) => (v === null ? '-' : v);
     console.log(
@@ -320,8 +323,8 @@ async function main() {
     for (const [name, t] of Object.entries(targets))
       console.log(`target ${name} <= ${t.target} ms: ${t.value} ms, ${t.verdict}`);
     for (const row of rows.filter((r) => r.tier !== 'sfu'))
-      if (sfu.latencyP50Ms !== null && row.latencyP50Ms !== null)
-        console.log(`${row.tier}/sfu glass-to-glass p50 ratio: ${round(row.latencyP50Ms / sfu.latencyP50Ms, 2)}`);
+      if (sfuP50 !== null && row.latencyP50Ms !== null)
+        console.log(`${row.tier}/sfu glass-to-glass p50 ratio: ${round(row.latencyP50Ms / sfuP50, 2)}`);
 
     const svg = lineChartSvg({
       title: 'Glass-to-glass latency by percentile (loopback, Chromium)',
@@ -344,6 +347,7 @@ async function main() {
         tiers: TIERS,
         rows,
         sfuSteps,
+        tierSteps,
         clickJoin,
         machine: machineNote(),
       },

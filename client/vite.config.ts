@@ -1,6 +1,9 @@
 import react from '@vitejs/plugin-react';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 
 const clientRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -9,9 +12,35 @@ const clientRoot = fileURLToPath(new URL('.', import.meta.url));
 const BACKEND = 'http://127.0.0.1:8080';
 const proxied = ['/api', '/user', '/sessions', '/events', '/calendar/feed', '/healthz'];
 
+/**
+ * Writes a .br and a .gz beside each text file of the build, once, at build time: the media node's
+ * sirv serves them to browsers that accept them (media/src/http/static-client.ts), so nothing is
+ * compressed per request.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'riffroom-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const files = readdirSync(outDir, { recursive: true, encoding: 'utf8' });
+      for (const file of files.filter((name) => /\.(js|css|html|svg|json)$/.test(name))) {
+        const full = path.join(outDir, file);
+        const bytes = readFileSync(full);
+        if (bytes.byteLength < 1024) continue;
+        writeFileSync(`${full}.gz`, gzipSync(bytes, { level: 9 }));
+        writeFileSync(`${full}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: clientRoot,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

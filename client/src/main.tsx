@@ -9,4 +9,7 @@ import './styles/rooms.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+// Started now rather than from Boot's first effect, which runs only after React's first paint; Boot
+// then gets the same memoised promise (and reports a failure).
+loadServices().catch(() => {});
 createRoot(container).render(<Boot load={loadServices} />);

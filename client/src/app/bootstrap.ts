@@ -2,12 +2,15 @@ import { createApi, fetchIdentityConfig } from '../services/api';
 import { createIdentity } from '../services/identity';
 import { SocketRealtime } from '../services/realtime';
 import { connectRoom } from '../services/media/roomConnection';
+import { withEarlyResponses } from './earlyRequests';
 import type { Services } from './ServicesContext';
 
 async function createServices(): Promise<Services> {
-  const config = await fetchIdentityConfig();
+  // Bound late, like the HTTP client's own default, so a stubbed globalThis.fetch still applies.
+  const fetchImpl = withEarlyResponses((input, init) => globalThis.fetch(input, init));
+  const config = await fetchIdentityConfig(fetchImpl);
   const identity = await createIdentity(config);
-  const api = createApi({ getIdToken: (forceRefresh) => identity.getIdToken(forceRefresh) });
+  const api = createApi({ getIdToken: (forceRefresh) => identity.getIdToken(forceRefresh), fetch: fetchImpl });
   const realtime = new SocketRealtime({ getIdToken: (forceRefresh) => identity.getIdToken(forceRefresh) });
   return { identity, api, realtime, connectRoom };
 }

@@ -7,7 +7,8 @@ export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void
 
 /**
  * Serves the built client. Every path without a file gets index.html, because the client's
- * router owns those routes (/dashboard, /join-collaboration/abc...). Hashed assets cache for a year.
+ * router owns those routes (/dashboard, /join-collaboration/abc...). Hashed assets cache for a year;
+ * the build's precompressed copies go to browsers that accept them.
  */
 export function staticClient(distDir: string): RequestHandler {
   if (!existsSync(path.join(distDir, 'index.html'))) {
@@ -16,7 +17,9 @@ export function staticClient(distDir: string): RequestHandler {
   const serve = sirv(distDir, {
     single: true,
     etag: true,
-    gzip: false,
+    // The client build writes .br and .gz beside each text file (client/vite.config.ts).
+    brotli: true,
+    gzip: true,
     setHeaders(res, pathname) {
       const immutable = pathname.startsWith('/assets/');
       res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

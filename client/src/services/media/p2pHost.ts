@@ -4,6 +4,7 @@ import {
   openPeer,
   P2pError,
   stereoOpusSdp,
+  videoStartBitrateSdp,
   type P2pChatMessage,
   type P2pContext,
   type P2pShare,
@@ -12,7 +13,10 @@ import {
 
 interface Guest {
   link: DataLink;
-  /** The guest said guest-joined: it is listening for our call. */
+  /**
+   * The guest is listening for our call: its data connection opened (a guest answers calls before
+   * it dials us), or it said guest-joined.
+   */
   ready: boolean;
   call: MediaConnection | null;
 }
@@ -32,9 +36,11 @@ const FATAL = new Set([
 
 /**
  * The host's side of the peer-to-peer tier. Guests dial a data connection to the host's announced
- * id; once one says guest-joined the host calls it with what it shares, and calls every ready guest
+ * id; as soon as it opens the host calls the guest with what it shares, and calls every ready guest
  * again whenever that changes (sharing starts or stops, another audio source), so a guest that came
- * before the screen gets it the moment sharing starts. Served whatever the host's own tier is.
+ * before the screen gets it the moment sharing starts. The guest's guest-joined, 1 s after the
+ * connection opens (spec part 9), only calls a guest not called yet: waiting for it cost every P2P
+ * guest a second before its first frame (bench/latency.ts). Served whatever the host's own tier is.
  */
 export class P2pHost implements P2pTier {
   private peer: Peer | null = null;
@@ -129,19 +135,29 @@ export class P2pHost implements P2pTier {
       ready: false,
       call: null,
       link: new DataLink(connection, (message) => {
-        if (message.type === 'guest-joined') {
-          guest.ready = true;
-          this.callGuest(guest);
-        } else this.context.listener.onChat(message.message);
+        if (message.type === 'guest-joined') this.welcome(guest);
+        else this.context.listener.onChat(message.message);
       }),
     };
     this.guests.set(connection.peer, guest);
+    const opened = () => {
+      if (this.guests.get(connection.peer) === guest) this.welcome(guest);
+    };
+    if (connection.open) opened();
+    else connection.once('open', opened);
     connection.on('close', () => {
       if (this.guests.get(connection.peer) === guest) this.drop(guest);
     });
     connection.on('error', () => {
       // 'close' follows; the guest dials again if it still wants us.
     });
+  }
+
+  /** The guest listens for our call: call it, unless it already has one (or an earlier try). */
+  private welcome(guest: Guest): void {
+    if (guest.ready) return;
+    guest.ready = true;
+    this.callGuest(guest);
   }
 
   private drop(guest: Guest): void {
@@ -159,7 +175,7 @@ export class P2pHost implements P2pTier {
     if (!share || !peer || this.closed) return;
     const tracks = [share.video, share.audio].filter((track): track is MediaStreamTrack => track !== null);
     const call = peer.call(guest.link.connection.peer, new MediaStream(tracks), {
-      sdpTransform: (sdp: string) => stereoOpusSdp(sdp),
+      sdpTransform: (sdp: string) => videoStartBitrateSdp(stereoOpusSdp(sdp)),
     });
     guest.call = call;
     call.on('close', () => {

@@ -120,3 +120,40 @@ export function stereoOpusSdp(sdp: string, maxBitrate = PROGRAM_AUDIO_MAX_BITRAT
   }
   return result;
 }
+
+/**
+ * The video encoder's first estimate, in kbps, as the SFU's codecs give it (media/src/sfu/media-codecs.ts).
+ * Chromium starts a new connection at 300 kbps otherwise, and every peer-to-peer call is a new
+ * connection: its first 1280x720 keyframe then trickles out for about 0.2 s (bench/latency.ts).
+ */
+export const VIDEO_START_BITRATE_KBPS = 1000;
+
+/**
+ * Asks for VIDEO_START_BITRATE_KBPS on every video payload (`x-google-start-bitrate`, read by
+ * Chromium's sender from the remote description, so each side puts it in what it sends; other
+ * browsers ignore it). RTX and FEC payloads are left alone.
+ */
+export function videoStartBitrateSdp(sdp: string, kbps = VIDEO_START_BITRATE_KBPS): string {
+  const eol = sdp.includes('\r\n') ? '\r\n' : '\n';
+  const lines = sdp.split(eol);
+  const types = new Set(
+    lines
+      .map((line) => /^a=rtpmap:(\d+) (VP8|VP9|H264|AV1)\/90000/i.exec(line)?.[1])
+      .filter((type): type is string => type !== undefined),
+  );
+  const param = `x-google-start-bitrate=${kbps}`;
+  const withFmtp = new Set<string>();
+  const out = lines.map((line) => {
+    const fmtp = /^a=fmtp:(\d+) (.*)$/.exec(line);
+    if (!fmtp || !types.has(fmtp[1]!)) return line;
+    withFmtp.add(fmtp[1]!);
+    return fmtp[2]!.includes('x-google-start-bitrate') ? line : `${line};${param}`;
+  });
+  const result: string[] = [];
+  for (const line of out) {
+    result.push(line);
+    const rtpmap = /^a=rtpmap:(\d+) /.exec(line);
+    if (rtpmap && types.has(rtpmap[1]!) && !withFmtp.has(rtpmap[1]!)) result.push(`a=fmtp:${rtpmap[1]} ${param}`);
+  }
+  return result.join(eol);
+}
