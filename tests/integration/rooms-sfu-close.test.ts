@@ -2,15 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { signUpUser } from '../../server/src/testing/test-api.js';
 import { useInProcessBox } from '../support/in-process-box.js';
-import {
-  CLIENT_DTLS,
-  OPUS_STEREO_RTP,
-  recorder,
-  roomSocketFactory,
-  VP8_SCREEN_RTP,
-  ask,
-  createRoomAs,
-} from '../support/room-sockets.js';
+import { CLIENT_DTLS, recorder, roomSocketFactory, ask, createRoomAs, produceAs } from '../support/room-sockets.js';
 import { until } from '../support/until.js';
 
 const box = useInProcessBox();
@@ -38,17 +30,8 @@ async function hostProducing(socket: Socket, roomId: string): Promise<string[]> 
   const send = await ask(socket, 'sfu:create-transport', { roomId, direction: 'send' });
   await ask(socket, 'sfu:connect-transport', { roomId, transportId: send.data.id, dtlsParameters: CLIENT_DTLS });
   const ids: string[] = [];
-  for (const [kind, rtpParameters, source] of [
-    ['video', VP8_SCREEN_RTP, 'screen'],
-    ['audio', OPUS_STEREO_RTP, 'program-audio'],
-  ] as const) {
-    const produced = await ask(socket, 'sfu:produce', {
-      roomId,
-      transportId: send.data.id,
-      kind,
-      rtpParameters,
-      source,
-    });
+  for (const source of ['screen', 'program-audio'] as const) {
+    const produced = await produceAs(socket, roomId, send.data.id, source);
     expect(produced.ok).toBe(true);
     ids.push(produced.data.producerId);
   }
@@ -156,13 +139,7 @@ describe('sfu:host-returned (the host producing on the SFU again after leaving i
     expect(returned(g.heard)).toBeUndefined();
 
     await ask(h.socket, 'sfu:connect-transport', { roomId, transportId: send.data.id, dtlsParameters: CLIENT_DTLS });
-    const screen = await ask(h.socket, 'sfu:produce', {
-      roomId,
-      transportId: send.data.id,
-      kind: 'video',
-      rtpParameters: VP8_SCREEN_RTP,
-      source: 'screen',
-    });
+    const screen = await produceAs(h.socket, roomId, send.data.id, 'screen');
     expect(screen.ok).toBe(true);
     await until(() => returned(g.heard)?.length === 1 && returned(late.heard)?.length === 1, {
       what: 'both guests hear sfu:host-returned',
@@ -177,13 +154,7 @@ describe('sfu:host-returned (the host producing on the SFU again after leaving i
     ]);
 
     // The second producer is no return: still one event each, and never one to the host.
-    const audio = await ask(h.socket, 'sfu:produce', {
-      roomId,
-      transportId: send.data.id,
-      kind: 'audio',
-      rtpParameters: OPUS_STEREO_RTP,
-      source: 'program-audio',
-    });
+    const audio = await produceAs(h.socket, roomId, send.data.id, 'program-audio');
     expect(audio.ok).toBe(true);
     await until(() => late.heard.get('sfu:new-producer')?.length === 2, { what: 'late guest hears the audio' });
     expect(returned(g.heard)).toHaveLength(1);

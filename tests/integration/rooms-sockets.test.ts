@@ -3,12 +3,12 @@ import { signUpUser } from '../../server/src/testing/test-api.js';
 import { useInProcessBox } from '../support/in-process-box.js';
 import {
   CLIENT_DTLS,
-  OPUS_STEREO_RTP,
   recorder,
   roomSocketFactory,
   VP8_SCREEN_RTP,
   ask,
   createRoomAs,
+  produceAs,
 } from '../support/room-sockets.js';
 import { until } from '../support/until.js';
 
@@ -241,20 +241,8 @@ describe('room sockets', () => {
     expect(
       await ask(h.socket, 'sfu:connect-transport', { roomId, transportId: send.data.id, dtlsParameters: CLIENT_DTLS }),
     ).toEqual({ ok: true });
-    const video = await ask(h.socket, 'sfu:produce', {
-      roomId,
-      transportId: send.data.id,
-      kind: 'video',
-      rtpParameters: VP8_SCREEN_RTP,
-      source: 'screen',
-    });
-    const audio = await ask(h.socket, 'sfu:produce', {
-      roomId,
-      transportId: send.data.id,
-      kind: 'audio',
-      rtpParameters: OPUS_STEREO_RTP,
-      source: 'program-audio',
-    });
+    const video = await produceAs(h.socket, roomId, send.data.id, 'screen');
+    const audio = await produceAs(h.socket, roomId, send.data.id, 'program-audio');
     expect(video.ok && audio.ok).toBe(true);
     await until(() => g.heard.get('sfu:new-producer')?.length === 2, { what: 'guest hears both producers' });
     expect(g.heard.get('sfu:new-producer')).toEqual([
@@ -305,13 +293,7 @@ describe('room sockets', () => {
     expect((await ask(g.socket, 'sfu:producers', { roomId })).data).toEqual([]);
     const again = await ask(h.socket, 'sfu:create-transport', { roomId, direction: 'send' });
     expect(again.ok).toBe(true);
-    const reproduced = await ask(h.socket, 'sfu:produce', {
-      roomId,
-      transportId: again.data.id,
-      kind: 'video',
-      rtpParameters: VP8_SCREEN_RTP,
-      source: 'screen',
-    });
+    const reproduced = await produceAs(h.socket, roomId, again.data.id, 'screen');
     expect(reproduced.ok).toBe(true);
     const recvAgain = await ask(g.socket, 'sfu:create-transport', { roomId, direction: 'recv' });
     const consumeAgain = await ask(g.socket, 'sfu:consume', {

@@ -76,6 +76,20 @@ export type AckReply = { ok: boolean; code?: string; message?: string; data?: an
 export const ask = (socket: Socket, event: string, payload: unknown): Promise<AckReply> =>
   socket.timeout(5000).emitWithAck(event, payload);
 
+/** What a sharing host's browser sends for each of its two sources. */
+const PRODUCED = {
+  screen: { kind: 'video', rtpParameters: VP8_SCREEN_RTP },
+  'program-audio': { kind: 'audio', rtpParameters: OPUS_STEREO_RTP },
+} as const;
+
+/** Produces the screen or program audio on a send transport, as the host's browser does. */
+export const produceAs = (
+  socket: Socket,
+  roomId: string,
+  transportId: string,
+  source: keyof typeof PRODUCED,
+): Promise<AckReply> => ask(socket, 'sfu:produce', { roomId, transportId, ...PRODUCED[source], source });
+
 /** Creates a room as the given host through the API and returns its id. */
 export async function createRoomAs(
   box: { baseUrl: string; call: JsonCall },
