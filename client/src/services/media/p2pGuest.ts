@@ -1,15 +1,7 @@
 import { PEER_GUEST_JOINED_DELAY_MS } from '@riffroom/protocol';
 import type { DataConnection, MediaConnection, Peer } from 'peerjs';
 import { DATA_CONNECTION_OPTIONS, DataLink } from './p2pData';
-import {
-  openPeer,
-  P2pError,
-  stereoOpusSdp,
-  videoStartBitrateSdp,
-  type P2pChatMessage,
-  type P2pContext,
-  type P2pTier,
-} from './p2pPeer';
+import { callSdp, openPeer, P2pError, type P2pChatMessage, type P2pContext, type P2pTier } from './p2pPeer';
 
 /** How often a guest asks for the host's peer id while the host has not announced one yet. */
 const HOST_POLL_MS = 500;
@@ -114,7 +106,7 @@ export class P2pGuest implements P2pTier {
     this.call?.close();
     this.call = call;
     // Stereo, no DTX, room up to 510 kbps: the host's sender caps it at the chosen rate.
-    call.answer(undefined, { sdpTransform: (sdp: string) => videoStartBitrateSdp(stereoOpusSdp(sdp)) });
+    call.answer(undefined, { sdpTransform: callSdp });
     call.on('stream', (stream) => {
       if (this.call !== call) return;
       const video = stream.getVideoTracks();

@@ -1,10 +1,9 @@
 import type { DataConnection, MediaConnection, Peer } from 'peerjs';
 import { DataLink } from './p2pData';
 import {
+  callSdp,
   openPeer,
   P2pError,
-  stereoOpusSdp,
-  videoStartBitrateSdp,
   type P2pChatMessage,
   type P2pContext,
   type P2pShare,
@@ -175,7 +174,7 @@ export class P2pHost implements P2pTier {
     if (!share || !peer || this.closed) return;
     const tracks = [share.video, share.audio].filter((track): track is MediaStreamTrack => track !== null);
     const call = peer.call(guest.link.connection.peer, new MediaStream(tracks), {
-      sdpTransform: (sdp: string) => videoStartBitrateSdp(stereoOpusSdp(sdp)),
+      sdpTransform: callSdp,
     });
     guest.call = call;
     call.on('close', () => {

@@ -157,3 +157,6 @@ export function videoStartBitrateSdp(sdp: string, kbps = VIDEO_START_BITRATE_KBP
   }
   return result.join(eol);
 }
+
+/** What both ends of a peer-to-peer call do to the SDP they send: stereo program audio, a quick video start. */
+export const callSdp = (sdp: string): string => videoStartBitrateSdp(stereoOpusSdp(sdp));
