@@ -6,6 +6,7 @@
 import { closeSync, fsyncSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { BACKFILL_CONVERSATIONS_SQL } from '../../server/src/db/migrations/0006_conversations.js';
+import { BACKFILL_UNREAD_COUNTS_SQL } from '../../server/src/db/migrations/0008_conversation_unread_counts.js';
 
 export interface SeedCaller {
   /** A real account (signed up through the API) that the seed makes a heavy or a typical user. */
@@ -35,7 +36,7 @@ export interface CallerProfile {
 
 export interface SeedResult {
   seconds: number;
-  /** Of which migration 0006's backfill of `conversations` over every message. */
+  /** Of which migrations 0006's and 0008's backfills of `conversations` (partners, unread counts) over every message. */
   backfillSeconds: number;
   callers: Record<string, CallerProfile>;
 }
@@ -188,10 +189,11 @@ export function seed(options: SeedOptions): SeedResult {
       }
     })();
   }
-  // The API keeps `conversations` as it sends; rows written here behind its back need the same
-  // backfill migration 0006 runs on an existing database.
+  // The API keeps `conversations` and their unread counts as it sends; rows written here behind
+  // its back need the same backfills migrations 0006 and 0008 run on an existing database.
   const backfillStarted = performance.now();
   db.exec(BACKFILL_CONVERSATIONS_SQL);
+  db.exec(BACKFILL_UNREAD_COUNTS_SQL);
   const backfillSeconds = (performance.now() - backfillStarted) / 1000;
   // Written with synchronous = OFF: move the WAL into the file and flush it to disk now, so the
   // kernel's writeback of a few hundred megabytes does not run under the first measurements.

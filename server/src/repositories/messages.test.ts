@@ -49,6 +49,17 @@ function expectedPartners(uid: string): string[] {
   return [...latest.entries()].sort((a, b) => b[1] - a[1]).map(([other]) => other);
 }
 
+async function undo(...names: string[]): Promise<void> {
+  for (const name of names) await db.migrate.down({ migrationSource, name });
+}
+
+/** What unread counts should say: per sender, the messages to `uid` not marked read, by sender uid. */
+function expectedUnread(uid: string, read: Set<number>): { _id: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const m of sent) if (m.to === uid && !read.has(m.id)) counts.set(m.from, (counts.get(m.from) ?? 0) + 1);
+  return [...counts.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([from, count]) => ({ _id: from, count }));
+}
+
 describe('messages repository', () => {
   async function walk(uid: string, limit: number): Promise<string[][]> {
     const pages: string[][] = [];
@@ -77,8 +88,9 @@ describe('messages repository', () => {
   });
 
   it('backfills the conversations of existing messages when the migration runs, and rolls back', async () => {
-    // Undo 0006 by name (later migrations leave messages alone), then run it again over the 300 stored messages.
-    await db.migrate.down({ migrationSource, name: '0006_conversations' });
+    // Undo 0006 by name, after 0008 which builds on its table (0007 leaves it alone), then run both
+    // again over the 300 stored messages.
+    await undo('0008_conversation_unread_counts', '0006_conversations');
     expect(await db.schema.hasTable('conversations')).toBe(false);
     await db.migrate.latest({ migrationSource });
     for (const uid of uids) expect((await walk(uid, 50)).flat()).toEqual(expectedPartners(uid));
@@ -97,5 +109,57 @@ describe('messages repository', () => {
         expect(page.map((m) => m._id)).toEqual(expected);
       }
     }
+  });
+
+  describe('unread counts', () => {
+    const read = new Set<number>();
+    async function markRead(to: string, from: string): Promise<number> {
+      for (const m of sent) if (m.to === to && m.from === from) read.add(m.id);
+      return repo().markRead(to, from, 1_000);
+    }
+    async function expectCountsMatch(): Promise<void> {
+      for (const uid of uids) expect(await repo().unreadCounts(uid), uid).toEqual(expectedUnread(uid, read));
+    }
+
+    it('counts every unread message per sender, for the recipient only', async () => {
+      await expectCountsMatch();
+      expect(await repo().unreadCounts('u7')).toEqual([]);
+      expect((await repo().unreadCounts('u6')).length).toBeGreaterThan(0);
+    });
+
+    it('zeroes one sender when marked read, leaves the others, and counts later messages again', async () => {
+      const before = await repo().unreadCounts('u1');
+      const [first, second] = before;
+      expect(second).toBeDefined();
+      expect(await markRead('u1', first!._id)).toBe(first!.count);
+      expect(await repo().unreadCounts('u1')).toEqual(before.slice(1));
+      // Marking again changes nothing; marking the other direction does not touch this one.
+      expect(await markRead('u1', first!._id)).toBe(0);
+      await markRead(first!._id, 'u1');
+      expect(await repo().unreadCounts('u1')).toEqual(before.slice(1));
+      const message = await repo().insert(first!._id, 'u1', 'again', 400);
+      sent.push({ id: Number(message._id), from: first!._id, to: 'u1' });
+      expect(await repo().unreadCounts('u1')).toContainEqual({ _id: first!._id, count: 1 });
+      await expectCountsMatch();
+    });
+
+    it('keeps every count equal to the unread messages through random sends and reads', async () => {
+      let state = 11;
+      const random = () => (state = (state * 48271) % 2147483647) / 2147483647;
+      for (let i = 0; i < 200; i += 1) {
+        const from = uids[Math.floor(random() * 7)]!;
+        const to = uids[(uids.indexOf(from) + 1 + Math.floor(random() * 6)) % 7]!;
+        if (random() < 0.2) await markRead(to, from);
+        else sent.push({ id: Number((await repo().insert(from, to, `r${i}`, 500 + i))._id), from, to });
+      }
+      await expectCountsMatch();
+    });
+
+    it('backfills the counts of existing messages when migration 0008 runs', async () => {
+      await undo('0008_conversation_unread_counts');
+      expect(await db.schema.hasColumn('conversations', 'unread_count')).toBe(false);
+      await db.migrate.latest({ migrationSource });
+      await expectCountsMatch();
+    });
   });
 });

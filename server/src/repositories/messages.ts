@@ -19,22 +19,26 @@ const toMessage = (row: MessageRow): Message => ({
 });
 
 export function messagesRepository(db: Db) {
-  const table = () => db<MessageRow>('messages');
   return {
-    /** Stores a message and moves the pair to the top of both parties' conversation lists, atomically. */
+    /**
+     * Stores a message, moves the pair to the top of both parties' conversation lists and counts it
+     * unread for the recipient, atomically.
+     */
     async insert(fromUid: string, toUid: string, content: string, at: number): Promise<Message> {
       return db.transaction(async (trx) => {
         const [row] = await trx<MessageRow>('messages')
           .insert({ from_uid: fromUid, to_uid: toUid, content, created_at: at })
           .returning(['id', 'from_uid', 'to_uid', 'content', 'created_at', 'read_at']);
         const id = (row as MessageRow).id;
-        // The guard keeps the larger id should two sends of one pair commit out of id order
-        // (possible on PostgreSQL; SQLite serialises writers).
+        // The sender's row gains nothing unread, the recipient's row one. The guard keeps the larger
+        // id should two sends of one pair commit out of id order (possible on PostgreSQL; SQLite
+        // serialises writers).
         await trx.raw(
-          `INSERT INTO conversations (owner_uid, other_uid, last_message_id) VALUES (?, ?, ?), (?, ?, ?)
-           ON CONFLICT (owner_uid, other_uid) DO UPDATE SET last_message_id =
-             CASE WHEN excluded.last_message_id > conversations.last_message_id
-               THEN excluded.last_message_id ELSE conversations.last_message_id END`,
+          `INSERT INTO conversations (owner_uid, other_uid, last_message_id, unread_count) VALUES (?, ?, ?, 0), (?, ?, ?, 1)
+           ON CONFLICT (owner_uid, other_uid) DO UPDATE SET
+             last_message_id = CASE WHEN excluded.last_message_id > conversations.last_message_id
+               THEN excluded.last_message_id ELSE conversations.last_message_id END,
+             unread_count = conversations.unread_count + excluded.unread_count`,
           [fromUid, toUid, id, toUid, fromUid, id],
         );
         return toMessage(row as MessageRow);
@@ -86,18 +90,35 @@ export function messagesRepository(db: Db) {
       }));
     },
 
+    /** Per sender, how many of their messages the caller has not read (kept on the conversation rows). */
     async unreadCounts(uid: string): Promise<UnreadCount[]> {
-      const rows: { from_uid: string; count: number | string }[] = await db('messages')
-        .select('from_uid')
-        .count({ count: '*' })
-        .where('to_uid', uid)
-        .whereNull('read_at')
-        .groupBy('from_uid');
-      return rows.map((row) => ({ _id: row.from_uid, count: Number(row.count) }));
+      // The literal `> 0` matches conversations_unread_idx's predicate; a bound 0 would not let
+      // SQLite prove the partial index applies.
+      const rows: { other_uid: string; unread_count: number | string }[] = await db('conversations')
+        .select('other_uid', 'unread_count')
+        .where('owner_uid', uid)
+        .whereRaw('unread_count > 0')
+        .orderBy('other_uid');
+      return rows.map((row) => ({ _id: row.other_uid, count: Number(row.unread_count) }));
     },
 
+    /** Marks every message from `fromUid` to `toUid` read, and zeroes that conversation's count. */
     async markRead(toUid: string, fromUid: string, at: number): Promise<number> {
-      return table().where({ to_uid: toUid, from_uid: fromUid }).whereNull('read_at').update({ read_at: at });
+      return db.transaction(async (trx) => {
+        // The count first: on PostgreSQL its row lock waits for a send of this pair that already
+        // counted its message, and the UPDATE of messages below, a new statement, then sees that
+        // message too. A send that counts later finds the row zeroed and its message still unread.
+        // Nothing unread (opening a read conversation, the usual case) writes nothing.
+        await trx('conversations')
+          .where({ owner_uid: toUid, other_uid: fromUid })
+          .where('unread_count', '>', 0)
+          .update({ unread_count: 0 });
+        const marked: number = await trx('messages')
+          .where({ to_uid: toUid, from_uid: fromUid })
+          .whereNull('read_at')
+          .update({ read_at: at });
+        return marked;
+      });
     },
   };
 }
