@@ -283,11 +283,14 @@ async function main() {
     );
     const met = (value: number | null, target: number) =>
       value === null ? 'no data' : value <= target ? 'met' : `missed by ${round(value - target)} ms`;
-    const [sfuP50, sfuP95, sfuTtffP95] = [sfu?.latencyP50Ms ?? null, sfu?.latencyP95Ms ?? null, sfu?.ttffP95Ms ?? null];
+    const [sfuP50, sfuP95] = [sfu?.latencyP50Ms ?? null, sfu?.latencyP95Ms ?? null];
+    // The target's time to first frame is the issue's: from the join click to the first decoded
+    // frame. The invite-link rows also count loading the page and the app, so they are context only.
+    const clickTtffP95 = clickJoin.joins > 0 ? clickJoin.ttffP95Ms : null;
     const targets = {
       sfuP50: { target: TARGETS.sfuP50Ms, value: sfuP50, verdict: met(sfuP50, TARGETS.sfuP50Ms) },
       sfuP95: { target: TARGETS.sfuP95Ms, value: sfuP95, verdict: met(sfuP95, TARGETS.sfuP95Ms) },
-      ttffP95: { target: TARGETS.ttffP95Ms, value: sfuTtffP95, verdict: met(sfuTtffP95, TARGETS.ttffP95Ms) },
+      ttffP95: { target: TARGETS.ttffP95Ms, value: clickTtffP95, verdict: met(clickTtffP95, TARGETS.ttffP95Ms) },
     };
     const dash = (v: number | null) => (v === null ? '-' : v);
     console.log(
