@@ -39,7 +39,8 @@ for (const [rank, caller] of Object.entries(report.dataset.callers)) {
 const floor = report.httpFloor;
 console.log(
   `HTTP floor (GET /healthz: no token, no SQL): p50 ${floor.latency.p50.toFixed(2)} ms, ` +
-    `p99 ${floor.latency.p99.toFixed(2)} ms, ${floor.throughput.requestsPerSecond.toFixed(0)} req/s; ` +
+    `p99 ${floor.latency.p99.toFixed(2)} ms (in the API's process ${floor.serverLatency.p99.toFixed(2)} ms), ` +
+    `${floor.throughput.requestsPerSecond.toFixed(0)} req/s; ` +
     `${floor.gcDuringLatency.count} GC pauses in its ${floor.latency.samples} timed requests`,
 );
 console.log(table);

@@ -1,11 +1,12 @@
 /**
  * The load generator, in its own process so that it does not share the API's event loop: a
- * sequential keep-alive loop for latency (one request in flight, microsecond timer), then
+ * sequential keep-alive loop for latency (one request in flight, microsecond timer), or
  * autocannon with several connections for throughput. Driven over IPC by run.ts.
  */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { TIMED_REQUEST_HEADER } from './server-times.js';
 import { summarize, type Summary } from './stats.js';
 
 export interface LoadRequest {
@@ -23,12 +24,25 @@ export interface LoadRequest {
   amount?: number;
 }
 
-export interface LoadResult {
+/** The timed sequential requests. */
+export interface LatencyResult {
   latency: Summary;
   /** When the timed sequential requests began and ended, in epoch milliseconds (sub-ms precision). */
   latencyWindow: { startedAt: number; endedAt: number };
+  failures: number;
+}
+
+export interface ThroughputResult {
   throughput: { requestsPerSecond: number; p50: number; p99: number; connections: number; requests: number };
   failures: number;
+}
+
+export type LoadResult = LatencyResult & ThroughputResult;
+
+/** What the driver asks for: the two phases run apart, so one's garbage is not collected in the other. */
+export interface LoadCommand {
+  phase: 'latency' | 'throughput';
+  request: LoadRequest;
 }
 
 function headersFor(request: LoadRequest): Record<string, string> {
@@ -38,14 +52,14 @@ function headersFor(request: LoadRequest): Record<string, string> {
   };
 }
 
-function once(request: LoadRequest, agent: http.Agent): Promise<number> {
+function once(request: LoadRequest, agent: http.Agent, timed = false): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       request.url,
       {
         method: request.method,
         agent,
-        headers: headersFor(request),
+        headers: { ...headersFor(request), ...(timed ? { [TIMED_REQUEST_HEADER]: '1' } : {}) },
       },
       (res) => {
         res.resume();
@@ -57,7 +71,7 @@ function once(request: LoadRequest, agent: http.Agent): Promise<number> {
   });
 }
 
-async function measure(request: LoadRequest): Promise<LoadResult> {
+async function latency(request: LoadRequest): Promise<LatencyResult> {
   let failures = 0;
   // A fresh keep-alive socket per scenario: one left idle while the driver replays SQL would be
   // closed by the server's keep-alive timeout just as it is reused.
@@ -69,7 +83,7 @@ async function measure(request: LoadRequest): Promise<LoadResult> {
     latencyWindow.startedAt = performance.timeOrigin + performance.now();
     for (let i = 0; i < request.latencyRequests; i += 1) {
       const started = process.hrtime.bigint();
-      const status = await once(request, agent);
+      const status = await once(request, agent, true);
       samples.push(Number(process.hrtime.bigint() - started) / 1e6);
       if (status >= 300) failures += 1;
     }
@@ -77,6 +91,10 @@ async function measure(request: LoadRequest): Promise<LoadResult> {
   } finally {
     agent.destroy();
   }
+  return { latency: summarize(samples), latencyWindow, failures };
+}
+
+async function throughput(request: LoadRequest): Promise<ThroughputResult> {
   const cannon = await autocannon({
     url: request.url,
     method: request.method,
@@ -85,10 +103,7 @@ async function measure(request: LoadRequest): Promise<LoadResult> {
     headers: headersFor(request),
     ...(request.body ? { body: request.body } : {}),
   });
-  failures += cannon.non2xx + cannon.errors + cannon.timeouts;
   return {
-    latency: summarize(samples),
-    latencyWindow,
     throughput: {
       requestsPerSecond: cannon.requests.average,
       p50: cannon.latency.p50,
@@ -96,12 +111,12 @@ async function measure(request: LoadRequest): Promise<LoadResult> {
       connections: request.connections,
       requests: cannon.requests.total,
     },
-    failures,
+    failures: cannon.non2xx + cannon.errors + cannon.timeouts,
   };
 }
 
-process.on('message', (request: LoadRequest) => {
-  measure(request).then(
+process.on('message', ({ phase, request }: LoadCommand) => {
+  (phase === 'latency' ? latency(request) : throughput(request)).then(
     (result) => process.send?.({ ok: true, result }),
     (error: unknown) => process.send?.({ ok: false, message: String(error) }),
   );

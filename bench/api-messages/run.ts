@@ -4,26 +4,23 @@
  * each endpoint at the API (latency and throughput, from a separate load process) beside the
  * same SQL replayed through raw better-sqlite3 (the floor).
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { createApi, createLogger, loadApiConfig } from '@riffroom/server';
 import { jsonCaller, signUpUser } from '../../server/src/testing/test-api.js';
 import { until } from '../../tests/support/until.js';
-import { BOX_NODE_FLAGS } from '../../scripts/box/node-flags.js';
 import { plans, replay, type CapturedQuery } from './floor.js';
 import { recordGcPauses, type GcPauses } from './gc-pauses.js';
 import type { LoadRequest, LoadResult } from './load-client.js';
+import { load, startLoadClient } from './load-driver.js';
 import { chart, table, TARGET_P99_MS, type ScenarioResult } from './report.js';
 import { seed, type CallerProfile } from './seed.js';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '..', '..');
+import { recordServerTimes } from './server-times.js';
+import type { Summary } from './stats.js';
 
 export interface BenchSize {
   users: number;
@@ -73,41 +70,20 @@ export interface BenchReport {
   };
   targetP99Ms: number;
   /** GET /healthz through the same client and server: the HTTP round trip alone. */
-  httpFloor: LoadResult & { gcDuringLatency: GcPauses };
+  httpFloor: LoadResult & { gcDuringLatency: GcPauses; serverLatency: Summary; cpuMsPerRequest: number };
   scenarios: ScenarioResult[];
-}
-
-function startLoadClient(): ChildProcess {
-  return fork(path.join(here, 'load-client.ts'), [], {
-    cwd: repoRoot,
-    // The client's own young-generation pauses would land in the timings too: it gets the box's
-    // larger semi-space, so that the tail measured is the API's.
-    execArgv: [...BOX_NODE_FLAGS, '--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-}
-
-function load(child: ChildProcess, request: LoadRequest): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`load client exited with ${code}`));
-    child.once('exit', onExit);
-    child.once('message', (reply: { ok: true; result: LoadResult } | { ok: false; message: string }) => {
-      child.off('exit', onExit);
-      if (reply.ok) resolve(reply.result);
-      else reject(new Error(`load client failed: ${reply.message}`));
-    });
-    child.send(request);
-  });
 }
 
 /** Requests the API is still working on: autocannon stops sending before the server stops answering. */
 let inFlight = 0;
+const serverTimes = recordServerTimes();
 
 async function listen(handler: http.RequestListener): Promise<{ server: http.Server; baseUrl: string }> {
+  const timedHandler = serverTimes.wrap(handler);
   const server = http.createServer((req, res) => {
     inFlight += 1;
     res.once('close', () => (inFlight -= 1));
-    handler(req, res);
+    timedHandler(req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
@@ -151,23 +127,44 @@ export async function runApiMessagesBench(size: BenchSize, options: { smoke: boo
     raw.pragma('journal_mode = WAL');
 
     const gc = recordGcPauses();
-    // The same client, server and loopback with no token, no route logic and no SQL: what any
-    // request costs here. Its p99 is the floor under every scenario's p99.
-    const httpFloorLoad = await load(child, {
-      url: `${baseUrl}/healthz`,
-      method: 'GET',
+    // Two phases: every scenario's timed sequential requests first, then every throughput run.
+    // Interleaved, one scenario's autocannon run (10 connections flat out) left garbage whose
+    // collection landed in the next scenario's timed requests (scavenges of 10-23 ms under --trace-gc).
+    const timedRequests = async (request: LoadRequest) => {
+      await until(() => inFlight === 0, { timeoutMs: 120_000, what: 'the API drained its queue' });
+      const timed = await load(child, { phase: 'latency', request });
+      return {
+        ...timed,
+        gcDuringLatency: gc.within(timed.latencyWindow.startedAt, timed.latencyWindow.endedAt),
+        serverLatency: serverTimes.take(),
+      };
+    };
+    // The API's process does nothing but serve while the load client runs, so its CPU time divided
+    // by the requests it answered is the API's CPU cost per request.
+    const throughputRun = async (request: LoadRequest) => {
+      await until(() => inFlight === 0, { timeoutMs: 120_000, what: 'the API drained its queue' });
+      const cpuBefore = process.cpuUsage();
+      const run = await load(child, { phase: 'throughput', request });
+      const cpu = process.cpuUsage(cpuBefore);
+      return { ...run, cpuMsPerRequest: (cpu.user + cpu.system) / 1000 / Math.max(1, run.throughput.requests) };
+    };
+    const sizing = {
       latencyRequests: size.latencyRequests,
       warmup: size.warmup,
       connections: size.connections,
       durationSeconds: size.durationSeconds,
       amount: size.amount,
-    });
-    const httpFloor = {
-      ...httpFloorLoad,
-      gcDuringLatency: gc.within(httpFloorLoad.latencyWindow.startedAt, httpFloorLoad.latencyWindow.endedAt),
     };
 
-    const scenarios: ScenarioResult[] = [];
+    // The same client, server and loopback with no token, no route logic and no SQL: what any
+    // request costs here. Its p99 is the floor under every scenario's p99.
+    const floorRequest: LoadRequest = { url: `${baseUrl}/healthz`, method: 'GET', ...sizing };
+    const floorTimed = await timedRequests(floorRequest);
+
+    const planned: (Omit<ScenarioResult, 'api'> & {
+      load: LoadRequest;
+      timed: Awaited<ReturnType<typeof timedRequests>>;
+    })[] = [];
     for (const [label, account] of [
       ['heaviest user', heaviest],
       ['median user', median],
@@ -201,8 +198,6 @@ export async function runApiMessagesBench(size: BenchSize, options: { smoke: boo
         },
       ];
       for (const request of requests) {
-        // The previous scenario's queued requests would otherwise land in this one's capture and timings.
-        await until(() => inFlight === 0, { timeoutMs: 120_000, what: 'the API drained its queue' });
         process.stderr.write(`  ${request.endpoint} (${label})\n`);
         const captured: CapturedQuery[] = [];
         const onQuery = (query: CapturedQuery) => captured.push({ sql: query.sql, bindings: query.bindings });
@@ -212,38 +207,36 @@ export async function runApiMessagesBench(size: BenchSize, options: { smoke: boo
         if (probe.status >= 300) throw new Error(`${request.route} answered ${probe.status}`);
 
         const floor = replay(raw, captured, size.latencyRequests, size.warmup);
-        // The API's process does nothing but serve while the load client runs, so its CPU time
-        // divided by the requests it answered is the API's CPU cost per request.
-        const cpuBefore = process.cpuUsage();
-        const result = await load(child, {
+        const load: LoadRequest = {
           url: baseUrl + request.route,
           method: request.method,
           token: account.idToken,
           body: request.body ? JSON.stringify(request.body) : undefined,
-          latencyRequests: size.latencyRequests,
-          warmup: size.warmup,
-          connections: size.connections,
-          durationSeconds: size.durationSeconds,
-          amount: size.amount,
-        });
-        const cpu = process.cpuUsage(cpuBefore);
-        const answered = size.warmup + size.latencyRequests + result.throughput.requests;
-        if (result.failures > 0) throw new Error(`${request.route}: ${result.failures} requests failed`);
-        scenarios.push({
+          ...sizing,
+        };
+        planned.push({
           name: `${request.endpoint} (${label})`,
           caller: label,
           endpoint: request.endpoint,
           request: `${request.method} ${request.route.replace(profile.busiestPartner, '{uid}').replace(`before=${cursor}`, 'before={nextBefore}')}`,
-          api: {
-            ...result,
-            cpuMsPerRequest: (cpu.user + cpu.system) / 1000 / answered,
-            gcDuringLatency: gc.within(result.latencyWindow.startedAt, result.latencyWindow.endedAt),
-          },
           floor,
           queries: captured.map((query) => query.sql),
           plans: plans(raw, captured),
+          load,
+          timed: await timedRequests(load),
         });
       }
+    }
+
+    process.stderr.write('  throughput runs\n');
+    const floorRun = await throughputRun(floorRequest);
+    const httpFloor = { ...floorTimed, ...floorRun, failures: floorTimed.failures + floorRun.failures };
+    const scenarios: ScenarioResult[] = [];
+    for (const { load, timed, ...scenario } of planned) {
+      const run = await throughputRun(load);
+      const failures = timed.failures + run.failures;
+      if (failures > 0) throw new Error(`${scenario.request}: ${failures} requests failed`);
+      scenarios.push({ ...scenario, api: { ...timed, ...run, failures } });
     }
 
     gc.stop();

@@ -25,6 +25,9 @@ describe('api-messages benchmark (smoke)', () => {
     for (const scenario of report.scenarios) {
       expect(scenario.api.latency.samples).toBe(SMOKE.latencyRequests);
       expect(scenario.api.latency.p99).toBeGreaterThan(0);
+      // Each timed request, measured again inside the API's process.
+      expect(scenario.api.serverLatency.samples).toBe(SMOKE.latencyRequests);
+      expect(scenario.api.serverLatency.p99).toBeGreaterThan(0);
       expect(scenario.api.throughput.requests).toBeGreaterThan(0);
       expect(scenario.api.failures).toBe(0);
       expect(scenario.api.cpuMsPerRequest).toBeGreaterThan(0);
@@ -34,6 +37,7 @@ describe('api-messages benchmark (smoke)', () => {
       expect(scenario.plans).toHaveLength(scenario.queries.length);
     }
     expect(report.httpFloor.latency.samples).toBe(SMOKE.latencyRequests);
+    expect(report.httpFloor.serverLatency.samples).toBe(SMOKE.latencyRequests);
     expect(report.httpFloor.throughput.requests).toBeGreaterThan(0);
     expect(report.httpFloor.failures).toBe(0);
     expect(report.dataset.conversationsBackfillSeconds).toBeGreaterThan(0);
