@@ -16,21 +16,11 @@
  *   --tiers sfu,p2p,relay   the tiers, in order; any but 'sfu' is forced with ?tier=<name>.
  * Writes <out>/latency.json and .svg.
  */
-import type { Browser, Page } from 'playwright-core';
-import { signUpThroughUi, newAccount } from '../tests/support/accounts.js';
-import { launchChromium, openPage } from '../tests/support/browser.js';
+import { launchChromium } from '../tests/support/browser.js';
 import { startBox } from '../tests/support/box.js';
-import { until } from '../tests/support/until.js';
-import {
-  buildTimeline,
-  medianSteps,
-  receiverBreakdown,
-  senderSummary,
-  tailSummary,
-  type FrameBreakdown,
-  type Step,
-} from './lib/latency-analysis.js';
-import { installClockCapture, installClockProbe, readSenderStats, type LatencyProbe } from './lib/latency-pages.js';
+import { medianSteps, senderSummary, tailSummary, type FrameBreakdown } from './lib/latency-analysis.js';
+import { clickJoins, joinOnce, openSharingHost, type Join } from './lib/latency-joins.js';
+import { readSenderStats } from './lib/latency-pages.js';
 import {
   formatTable,
   lineChartSvg,
@@ -39,7 +29,6 @@ import {
   percentile,
   RESULTS_DIR,
   round,
-  sleep,
   writeResults,
 } from './lib/report.js';
 
@@ -54,132 +43,8 @@ const TARGETS = { sfuP50Ms: 100, sfuP95Ms: 200, ttffP95Ms: 500 };
  * `?tier=<name>` on the guest's invite link, so a new tier is one more word here.
  */
 const TIERS = String(args.get('tiers') ?? 'sfu,p2p,relay').split(',');
-type Tier = string;
 /** Joins from a click on the already-loaded dashboard's Join Session (the issue's definition), SFU tier. */
 const CLICK_JOINS = smoke ? 1 : Number(args.get('click-joins') ?? JOINS);
-
-interface Join {
-  ttffMs: number;
-  /** Every request and mark of the join, from navigation start (or the click), in start order. */
-  timeline: Step[];
-  pageLoadMs: number;
-  signallingMs: number | null;
-  iceDtlsMs: number | null;
-  firstFrameMs: number | null;
-}
-
-async function openSharingHost(browser: Browser, baseUrl: string): Promise<Page> {
-  const { page } = await openPage(browser, baseUrl);
-  await page.addInitScript(KEEP_NAMES_SHIM);
-  await page.addInitScript(installClockCapture);
-  const account = newAccount('latency');
-  await signUpThroughUi(page, account);
-  await page.waitForURL('**/dashboard', { timeout: 20_000 });
-  await page.getByRole('button', { name: 'Collaborations' }).click();
-  await page.getByRole('button', { name: 'Start Hosting' }).click();
-  await page.waitForURL('**/host-collaboration');
-  await page.getByText('Connected (High Performance)').waitFor({ timeout: 15_000 });
-  await page.getByRole('button', { name: 'Start Screen Share' }).click();
-  await page
-    .getByRole('button', { name: 'Stop Screen Share' })
-    .waitFor({ timeout: 15_000 })
-    .catch(async (error: unknown) => {
-      throw new Error(
-        `host did not start sharing; page shows:\n${await page.locator('body').innerText()}\n${String(error)}`,
-      );
-    });
-  // The encoder figures are read as a difference over each tier's joins: wait until the host's SFU
-  // send transport is connected and encoding, or the first read finds nothing to subtract from.
-  await until(async () => ((await page.evaluate(readSenderStats))?.framesEncoded ?? 0) > 0, {
-    timeoutMs: 15_000,
-    what: "the host's screen encoder running on the SFU",
-  });
-  return page;
-}
-
-/**
- * tsx compiles this file with esbuild's keepNames, which wraps named functions in `__name(...)`;
- * the functions Playwright serialises into the page then need that helper there too.
- */
-const KEEP_NAMES_SHIM = { content: 'globalThis.__name = globalThis.__name || ((fn) => fn);' };
-
-const readProbe = (page: Page) => page.evaluate(() => (window as unknown as { __latency: LatencyProbe }).__latency);
-
-/** The page's resource timings, then the join's timeline relative to `zero`. */
-async function timelineOf(page: Page, probe: LatencyProbe, zero: number): Promise<Step[]> {
-  const resources = await page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .map((entry) => entry as PerformanceResourceTiming)
-      .map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime, end: entry.responseEnd })),
-  );
-  return buildTimeline(resources, probe, zero);
-}
-
-/** Time to first frame and its split, from `zero` (navigation start, or the join click). */
-async function measureJoin(page: Page, zero: number, loadedAt: number) {
-  const probe = await readProbe(page);
-  const pc = probe.connections.find((c) => c.connectedAt !== null && c.remoteDescriptionAt !== null);
-  const first = probe.firstFrameAt!;
-  const join: Join = {
-    ttffMs: round(first - zero),
-    timeline: await timelineOf(page, probe, zero),
-    pageLoadMs: round(loadedAt - zero),
-    signallingMs: pc ? round(pc.remoteDescriptionAt! - loadedAt) : null,
-    iceDtlsMs: pc ? round(pc.connectedAt! - pc.remoteDescriptionAt!) : null,
-    firstFrameMs: pc ? round(first - pc.connectedAt!) : null,
-  };
-  return { join, samples: probe.samples, undecodable: probe.undecodable, receiver: receiverBreakdown(probe) };
-}
-
-const waitForFirstFrame = (page: Page, what: string) =>
-  until(async () => (await readProbe(page)).firstFrameAt !== null, { timeoutMs: 20_000, intervalMs: 50, what });
-
-/** One guest: open the link, wait for the first decoded frame, collect frames for SECONDS. */
-async function joinOnce(browser: Browser, baseUrl: string, link: string, tier: Tier) {
-  const { page } = await openPage(browser, baseUrl);
-  try {
-    await page.addInitScript(KEEP_NAMES_SHIM);
-    await page.addInitScript(installClockProbe);
-    await page.goto(tier === 'sfu' ? link : `${link}?tier=${tier}`);
-    await waitForFirstFrame(page, `${tier} guest's first decoded frame`);
-    await sleep(SECONDS * 1000); // a measuring window, not a wait for a condition
-    const loaded = await page.evaluate(
-      () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventEnd,
-    );
-    return await measureJoin(page, 0, loaded);
-  } finally {
-    await page.context().close();
-  }
-}
-
-/**
- * Time to first frame as the issue defines it, from the join click: a signed-in guest on its
- * already-loaded dashboard types the room's code into Join a Session and clicks Join Session.
- */
-async function clickJoins(browser: Browser, baseUrl: string, roomId: string, joins: number): Promise<Join[]> {
-  const { page } = await openPage(browser, baseUrl);
-  const results: Join[] = [];
-  try {
-    await page.addInitScript(KEEP_NAMES_SHIM);
-    await page.addInitScript(installClockProbe);
-    await signUpThroughUi(page, newAccount('clickguest'));
-    await page.waitForURL('**/dashboard', { timeout: 20_000 });
-    for (let i = 0; i < joins; i += 1) {
-      if (i > 0) await page.goto('/dashboard'); // leaves the room; a fresh probe for the next join
-      await page.getByRole('button', { name: 'Collaborations' }).click();
-      await page.getByRole('button', { name: 'Join a Session' }).click();
-      await page.getByLabel('Connection code').fill(roomId);
-      await page.getByRole('button', { name: 'Join Session' }).click();
-      await waitForFirstFrame(page, "click-joined guest's first decoded frame");
-      const clickAt = (await readProbe(page)).joinClickAt!;
-      results.push((await measureJoin(page, clickAt, clickAt)).join);
-    }
-  } finally {
-    await page.context().close();
-  }
-  return results;
-}
 
 const p = (values: number[], q: number) => (values.length ? round(percentile(values, q)) : null);
 
@@ -199,7 +64,7 @@ async function main() {
       let undecodable = 0;
       const senderBefore = await host.evaluate(readSenderStats);
       for (let i = 0; i < JOINS; i += 1) {
-        const result = await joinOnce(browser, box.baseUrl, link, tier);
+        const result = await joinOnce(browser, box.baseUrl, link, tier, SECONDS);
         joins.push(result.join);
         samples.push(...result.samples);
         frames.push(...result.receiver.frames);
