@@ -1,0 +1,97 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UnreadCount } from '@riffroom/protocol';
+import { loadApiConfig } from '../../server/src/config/load.js';
+import { openDatabase, type Db } from '../../server/src/db/connect.js';
+import { migrationSource } from '../../server/src/db/migrations/index.js';
+import { messagesRepository } from '../../server/src/repositories/messages.js';
+import { usersRepository } from '../../server/src/repositories/users.js';
+import { startPostgresServer, type PostgresServer } from '../support/postgres-server.js';
+
+// The scaled setup's database (design.md §1): every migration and the messages repository on a
+// real PostgreSQL 15, where, unlike SQLite, writers run at once (knex's pool of 10 connections).
+let postgres: PostgresServer;
+let dataDir: string;
+let db: Db;
+const repo = () => messagesRepository(db);
+const uids = ['pa', 'pb', 'pc', 'pd'];
+
+beforeAll(async () => {
+  postgres = await startPostgresServer();
+  dataDir = mkdtempSync(path.join(tmpdir(), 'riffroom-pg-messages-'));
+  db = await openDatabase(
+    loadApiConfig({}, { dataDir, logLevel: 'silent', database: { client: 'pg', connection: postgres.url } }),
+  );
+  for (const uid of uids) {
+    await usersRepository(db).insert(uid, { user_email: `${uid}@example.test`, user_username: uid }, 0);
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await db?.destroy();
+  await postgres?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** What the messages themselves say is unread for `uid`, per sender, by sender uid. */
+async function unreadInMessages(uid: string): Promise<UnreadCount[]> {
+  const rows = (await db('messages')
+    .select('from_uid')
+    .count({ count: '*' })
+    .where('to_uid', uid)
+    .whereNull('read_at')
+    .groupBy('from_uid')
+    .orderBy('from_uid')) as { from_uid: string; count: string }[];
+  return rows.map((row) => ({ _id: row.from_uid, count: Number(row.count) }));
+}
+
+describe('messages on PostgreSQL', () => {
+  it('runs every migration, then stores, pages and lists conversations as on SQLite', async () => {
+    const [first] = await repo().conversationsPage('pa', 10);
+    expect(first).toBeUndefined();
+    const sent = [];
+    for (const [from, to] of [
+      ['pa', 'pb'],
+      ['pb', 'pa'],
+      ['pc', 'pa'],
+      ['pa', 'pb'],
+    ] as const) {
+      sent.push(await repo().insert(from, to, `${from} to ${to}`, Date.now()));
+    }
+    const list = await repo().conversationsPage('pa', 10);
+    expect(list.map((row) => row.user.firebase_uid)).toEqual(['pb', 'pc']);
+    const page = await repo().page('pa', 'pb', 2);
+    expect(page.map((m) => m._id)).toEqual([sent[1]!._id, sent[3]!._id]);
+    expect(await repo().unreadCounts('pa')).toEqual([
+      { _id: 'pb', count: 1 },
+      { _id: 'pc', count: 1 },
+    ]);
+  });
+
+  it('keeps unread counts equal to the unread messages while sends and mark-reads of a pair race', async () => {
+    // A mark-read that zeroed the count after a concurrent send counted its message, but marked
+    // the messages before that send committed, would leave an unread message counted as read.
+    for (let round = 0; round < 25; round += 1) {
+      await Promise.all([
+        ...Array.from({ length: 6 }, (_, i) => repo().insert('pa', 'pb', `race ${round}.${i}`, Date.now())),
+        repo().markRead('pb', 'pa', Date.now()),
+        ...Array.from({ length: 3 }, (_, i) => repo().insert('pc', 'pb', `race ${round}.${i}`, Date.now())),
+        repo().markRead('pb', 'pc', Date.now()),
+      ]);
+    }
+    for (const uid of uids) expect(await repo().unreadCounts(uid), uid).toEqual(await unreadInMessages(uid));
+    expect((await repo().unreadCounts('pb')).length).toBeGreaterThan(0);
+  });
+
+  it('backfills the counts when migration 0008 runs over stored messages', async () => {
+    await repo().markRead('pb', 'pc', Date.now());
+    const before = await repo().unreadCounts('pb');
+    await db.migrate.down({ migrationSource, name: '0008_conversation_unread_counts' });
+    expect(await db.schema.hasColumn('conversations', 'unread_count')).toBe(false);
+    await db.migrate.latest({ migrationSource });
+    expect(await repo().unreadCounts('pb')).toEqual(before);
+    for (const uid of uids) expect(await repo().unreadCounts(uid), uid).toEqual(await unreadInMessages(uid));
+  });
+});
