@@ -1,5 +1,6 @@
 import { CONVERSATION_USER_COLUMNS, type ConversationUser, type Message, type UnreadCount } from '@riffroom/protocol';
 import type { Db } from '../db/connect.js';
+import { withTransaction } from '../db/transaction.js';
 
 interface MessageRow {
   id: number;
@@ -22,11 +23,12 @@ export function messagesRepository(db: Db) {
   return {
     /**
      * Stores a message, moves the pair to the top of both parties' conversation lists and counts it
-     * unread for the recipient, atomically.
+     * unread for the recipient, atomically. (withTransaction, not db.transaction: see db/transaction.ts.)
      */
     async insert(fromUid: string, toUid: string, content: string, at: number): Promise<Message> {
-      return db.transaction(async (trx) => {
-        const [row] = await trx<MessageRow>('messages')
+      return withTransaction(db, async (trx) => {
+        const [row] = await trx
+          .table<MessageRow>('messages')
           .insert({ from_uid: fromUid, to_uid: toUid, content, created_at: at })
           .returning(['id', 'from_uid', 'to_uid', 'content', 'created_at', 'read_at']);
         const id = (row as MessageRow).id;
@@ -104,16 +106,18 @@ export function messagesRepository(db: Db) {
 
     /** Marks every message from `fromUid` to `toUid` read, and zeroes that conversation's count. */
     async markRead(toUid: string, fromUid: string, at: number): Promise<number> {
-      return db.transaction(async (trx) => {
+      return withTransaction(db, async (trx) => {
         // The count first: on PostgreSQL its row lock waits for a send of this pair that already
         // counted its message, and the UPDATE of messages below, a new statement, then sees that
         // message too. A send that counts later finds the row zeroed and its message still unread.
         // Nothing unread (opening a read conversation, the usual case) writes nothing.
-        await trx('conversations')
+        await trx
+          .table('conversations')
           .where({ owner_uid: toUid, other_uid: fromUid })
           .where('unread_count', '>', 0)
           .update({ unread_count: 0 });
-        const marked: number = await trx('messages')
+        const marked: number = await trx
+          .table('messages')
           .where({ to_uid: toUid, from_uid: fromUid })
           .whereNull('read_at')
           .update({ read_at: at });
