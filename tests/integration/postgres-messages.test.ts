@@ -6,6 +6,7 @@ import type { UnreadCount } from '@riffroom/protocol';
 import { loadApiConfig } from '../../server/src/config/load.js';
 import { openDatabase, type Db } from '../../server/src/db/connect.js';
 import { migrationSource } from '../../server/src/db/migrations/index.js';
+import { withTransaction } from '../../server/src/db/transaction.js';
 import { messagesRepository } from '../../server/src/repositories/messages.js';
 import { usersRepository } from '../../server/src/repositories/users.js';
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server.js';
@@ -83,6 +84,21 @@ describe('messages on PostgreSQL', () => {
     }
     for (const uid of uids) expect(await repo().unreadCounts(uid), uid).toEqual(await unreadInMessages(uid));
     expect((await repo().unreadCounts('pb')).length).toBeGreaterThan(0);
+  });
+
+  it('undoes a whole transaction when its work fails, and hands the connection back outside it', async () => {
+    const count = async () => Number((await db('messages').count({ n: '*' }))[0]!.n);
+    const before = await count();
+    await expect(
+      withTransaction(db, async (tx) => {
+        await tx.table('messages').insert({ from_uid: 'pa', to_uid: 'pd', content: 'undone', created_at: 1 });
+        await tx.raw('SELECT 1 / 0', []);
+      }),
+    ).rejects.toThrow(/division by zero/);
+    expect(await count()).toBe(before);
+    // Every pooled connection is usable again: twelve sends at once, more than the pool's ten.
+    await Promise.all(Array.from({ length: 12 }, (_, i) => repo().insert('pa', 'pd', `after ${i}`, Date.now())));
+    expect(await count()).toBe(before + 12);
   });
 
   it('backfills the counts when migration 0008 runs over stored messages', async () => {
