@@ -1,6 +1,7 @@
-import { ROOM_DEFAULT_SETTINGS, type JoinRoomResult } from '@riffroom/protocol';
+import type { JoinRoomResult } from '@riffroom/protocol';
 import type { RoomEvents, RoomRequestName } from '../services/media/roomProtocol';
 import { RoomRequestError, type RoomSocket } from '../services/media/roomSocket';
+import { lateNightRoom } from './roomFixtures';
 
 export type Handler = (payload: unknown) => unknown;
 
@@ -53,15 +54,7 @@ export class FakeRoomSocket implements RoomSocket {
 /** What join-room answers a guest in the room 'r1' hosted by Hana Host, with one chat message. */
 export function joinResult(overrides: Partial<JoinRoomResult> = {}): JoinRoomResult {
   return {
-    room: {
-      roomId: 'r1',
-      name: 'Late Night Session',
-      settings: { ...ROOM_DEFAULT_SETTINGS },
-      host: { firebase_uid: 'host', user_name: 'Hana Host' },
-      participants: [],
-      hostPeerId: null,
-      createdAt: new Date(0).toISOString(),
-    },
+    room: lateNightRoom(),
     self: { peerId: 'sock-guest', firebase_uid: null, user_name: 'Guest User', role: 'viewer' },
     peers: [{ peerId: 'sock-host', firebase_uid: 'host', user_name: 'Hana Host', role: 'host' }],
     hostOnline: true,

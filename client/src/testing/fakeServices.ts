@@ -7,6 +7,7 @@ import { ApiError } from '../services/api';
 import type { AuthStateListener, Identity, IdentityUser } from '../services/identity';
 import type { Realtime, RealtimeEventName, RealtimeHandler } from '../services/realtime';
 import { fakeRoomConnector } from './fakeRoom';
+import { lateNightRoom } from './roomFixtures';
 
 export function makeUser(overrides: Partial<PublicUser> & { firebase_uid: string }): PublicUser {
   return {
@@ -136,15 +137,7 @@ export function fakeApi(): Api {
         ...ROOM_DEFAULT_SETTINGS,
         ...patch,
       })),
-      get: vi.fn(async (roomId: string) => ({
-        roomId,
-        name: 'Late Night Session',
-        settings: { ...ROOM_DEFAULT_SETTINGS },
-        host: { firebase_uid: 'host', user_name: 'Hana Host' },
-        participants: [],
-        hostPeerId: null,
-        createdAt: new Date(0).toISOString(),
-      })),
+      get: vi.fn(async (roomId: string) => lateNightRoom(roomId)),
       join: vi.fn(async () => {}),
       leave: vi.fn(async () => {}),
       end: vi.fn(async () => {}),

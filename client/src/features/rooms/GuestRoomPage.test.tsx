@@ -1,8 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ROOM_DEFAULT_SETTINGS, type RoomView } from '@riffroom/protocol';
+import type { RoomView } from '@riffroom/protocol';
 import { ALICE, apiError, fakeServices } from '../../testing/fakeServices';
+import { lateNightRoom } from '../../testing/roomFixtures';
 import { renderApp } from '../../testing/renderApp';
 
 async function openGuestRoom(signedIn: boolean, path = '/join-collaboration/r1') {
@@ -45,17 +46,7 @@ describe('Guest room screen', () => {
     renderApp('/join-collaboration/r1', fakes.services);
 
     expect(await screen.findByText('Joining room...')).toBeTruthy();
-    act(() =>
-      resolveRoom({
-        roomId: 'r1',
-        name: 'Late Night Session',
-        settings: { ...ROOM_DEFAULT_SETTINGS },
-        host: { firebase_uid: 'host', user_name: 'Hana Host' },
-        participants: [],
-        hostPeerId: null,
-        createdAt: new Date(0).toISOString(),
-      }),
-    );
+    act(() => resolveRoom(lateNightRoom()));
     expect(await screen.findByRole('heading', { name: 'Late Night Session' })).toBeTruthy();
     expect(screen.getByText(/Host: Hana Host/)).toBeTruthy();
     expect(screen.getByText('r1')).toBeTruthy();
