@@ -130,8 +130,9 @@ export async function runApiMessagesBench(size: BenchSize, options: { smoke: boo
     // Two phases: every scenario's timed sequential requests first, then every throughput run.
     // Interleaved, one scenario's autocannon run (10 connections flat out) left garbage whose
     // collection landed in the next scenario's timed requests (scavenges of 10-23 ms under --trace-gc).
+    const drained = () => until(() => inFlight === 0, { timeoutMs: 120_000, what: 'the API drained its queue' });
     const timedRequests = async (request: LoadRequest) => {
-      await until(() => inFlight === 0, { timeoutMs: 120_000, what: 'the API drained its queue' });
+      await drained();
       const timed = await load(child, { phase: 'latency', request });
       return {
         ...timed,
@@ -142,7 +143,7 @@ export async function runApiMessagesBench(size: BenchSize, options: { smoke: boo
     // The API's process does nothing but serve while the load client runs, so its CPU time divided
     // by the requests it answered is the API's CPU cost per request.
     const throughputRun = async (request: LoadRequest) => {
-      await until(() => inFlight === 0, { timeoutMs: 120_000, what: 'the API drained its queue' });
+      await drained();
       const cpuBefore = process.cpuUsage();
       const run = await load(child, { phase: 'throughput', request });
       const cpu = process.cpuUsage(cpuBefore);

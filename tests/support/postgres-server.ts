@@ -23,8 +23,6 @@ const BIN = '/usr/lib/postgresql/15/bin';
 export async function startPostgresServer(): Promise<PostgresServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'riffroom-postgres-'));
   const asRoot = userInfo().uid === 0;
-  const asOwner = (program: string, args: string[]) =>
-    asRoot ? ['runuser', ['-u', 'postgres', '--', `${BIN}/${program}`, ...args]] : [`${BIN}/${program}`, args];
   if (asRoot) {
     const id = (flag: string) => Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
     const [uid, gid] = [id('-u'), id('-g')];
@@ -36,8 +34,9 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   const log = path.join(dir, 'server.log');
   const port = await freePort();
   const run = (program: string, args: string[]) => {
-    const [command, argv] = asOwner(program, args) as [string, string[]];
-    execFileSync(command, argv, { stdio: 'pipe' });
+    const binary = `${BIN}/${program}`;
+    if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', binary, ...args], { stdio: 'pipe' });
+    else execFileSync(binary, args, { stdio: 'pipe' });
   };
   try {
     run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
