@@ -48,6 +48,7 @@ export const API_ERROR_CODES = [
   'room/forbidden',
   'room/not-host',
   'http/not-found',
+  'rate/limited',
   'internal',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number] | AuthErrorCode;
@@ -76,6 +77,7 @@ export const SOCKET_ERROR_CODES = [
   'relay/frame-too-large',
   'relay/not-jpeg',
   'relay/chunk-too-large',
+  'rate/limited',
   'internal',
 ] as const;
 export type SocketErrorCode = (typeof SOCKET_ERROR_CODES)[number];

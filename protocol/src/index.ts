@@ -11,3 +11,5 @@ export * from './relay.js';
 export * from './p2p.js';
 export * from './events.js';
 export * from './realtime.js';
+export * from './token-buckets.js';
+export * from './client-address.js';
