@@ -97,6 +97,12 @@ export const roomSettingsInputSchema = z
 
 // ---------------------------------------------------------------- REST
 
+/**
+ * A private room (`isPublic: false`) admits its host and the people the host follows (the host's
+ * 'Invite Collaborators' list); everyone else, and every anonymous guest, gets this (README "Security").
+ */
+export const PRIVATE_ROOM_MESSAGE = 'This room is private. Only people the host invited can join.';
+
 /** POST /api/rooms/create. `baseUrl` is where the client serves invite links; kept for the record. */
 export const createRoomBodySchema = z.object({
   name: z.string().trim().min(1, 'must not be blank').max(ROOM_NAME_MAX_LENGTH),

@@ -48,6 +48,7 @@ export async function startBox(apiConfig: ApiConfig, mediaConfig: MediaConfig, l
       // In-process: the media node asks the API's room service directly (same box, same process).
       directory: {
         get: (roomId) => api.rooms.liveView(roomId),
+        admits: (roomId, uid) => api.rooms.admits(roomId, uid),
         userName: (uid) => api.rooms.memberName(uid),
       },
       workers,

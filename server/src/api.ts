@@ -88,7 +88,7 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
   const follows = followsRepository(db);
   const sessions = sessionsRepository(db);
   const messages = new MessageService(messagesRepository(db), users, bus);
-  const rooms = new RoomService(roomsRepository(db), users, bus);
+  const rooms = new RoomService(roomsRepository(db), users, follows, bus);
   const app = buildApp({
     logger,
     trustProxy: config.trustProxy,

@@ -8,6 +8,8 @@ import type { RoomView } from '@riffroom/protocol';
 export interface RoomDirectory {
   /** The live room, or null when it is unknown or has ended. */
   get(roomId: string): Promise<RoomView | null>;
+  /** Whether the room lets this caller in: always for a public room; for a private one its invitees only. */
+  admits(roomId: string, uid: string | null): Promise<boolean>;
   /** A signed-in user's display name, or null without a profile. */
   userName(uid: string): Promise<string | null>;
 }

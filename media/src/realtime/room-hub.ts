@@ -1,4 +1,4 @@
-import { GUEST_USER_NAME, type JoinRoomResult, type RoomView } from '@riffroom/protocol';
+import { GUEST_USER_NAME, PRIVATE_ROOM_MESSAGE, type JoinRoomResult, type RoomView } from '@riffroom/protocol';
 import type { Logger } from 'pino';
 import { LiveRoom, type Member } from '../rooms/live-room.js';
 import type { SfuRoom } from '../sfu/sfu-room.js';
@@ -37,6 +37,9 @@ export class RoomHub {
     const record = await this.directory.get(roomId);
     if (!record) throw new RoomSocketError('room/not-found', 'Room not found or has ended');
     const uid = socket.data.uid;
+    if (!record.settings.isPublic && !(await this.directory.admits(roomId, uid))) {
+      throw new RoomSocketError('room/private', PRIVATE_ROOM_MESSAGE);
+    }
     const name = uid ? ((await this.directory.userName(uid)) ?? GUEST_USER_NAME) : GUEST_USER_NAME;
     const joinedAs = uid ? record.participants.find((p) => p.firebase_uid === uid)?.role : undefined;
 

@@ -7,11 +7,14 @@ import {
   roomSettingsPatchSchema,
 } from '@riffroom/protocol';
 import type { IdentityVerifier } from '../identity/types.js';
-import { caller, requireAuth, type AuthState } from '../middleware/authenticate.js';
+import { caller, optionalAuth, requireAuth, type AuthState } from '../middleware/authenticate.js';
 import { parseBody, parseParams } from '../middleware/validate.js';
 import type { RoomService } from '../services/rooms.js';
 
-/** Collaboration rooms at the paths of spec part 7. Only GET /api/rooms/{roomId} is open. */
+/**
+ * Collaboration rooms at the paths of spec part 7. Only GET /api/rooms/{roomId} is open; a token, when
+ * sent, lets a private room's invitees see it.
+ */
 export function roomRoutes(verifier: IdentityVerifier, rooms: RoomService): Router<AuthState> {
   const router = new Router<AuthState>({ prefix: '/api/rooms' });
   const auth = requireAuth(verifier);
@@ -22,9 +25,9 @@ export function roomRoutes(verifier: IdentityVerifier, rooms: RoomService): Rout
     ctx.body = { room: await rooms.create(caller(ctx).uid, body) };
   });
 
-  router.get('/:roomId', async (ctx) => {
+  router.get('/:roomId', optionalAuth(verifier), async (ctx) => {
     const { roomId } = parseParams(roomIdParamsSchema, ctx.params);
-    ctx.body = { room: await rooms.view(roomId) };
+    ctx.body = { room: await rooms.view(roomId, ctx.state.identity?.uid ?? null) };
   });
 
   router.patch('/:roomId/peer', auth, async (ctx) => {
@@ -43,8 +46,9 @@ export function roomRoutes(verifier: IdentityVerifier, rooms: RoomService): Rout
   router.post('/:roomId/join', auth, async (ctx) => {
     const { roomId } = parseParams(roomIdParamsSchema, ctx.params);
     const { role } = parseBody(ctx, joinRoomBodySchema);
-    const granted = await rooms.join(caller(ctx).uid, roomId, role);
-    ctx.body = { ok: true, role: granted, room: await rooms.view(roomId) };
+    const { uid } = caller(ctx);
+    const granted = await rooms.join(uid, roomId, role);
+    ctx.body = { ok: true, role: granted, room: await rooms.view(roomId, uid) };
   });
 
   router.post('/:roomId/leave', auth, async (ctx) => {

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
+  PRIVATE_ROOM_MESSAGE,
   ROOM_ID_LENGTH,
   type CreateRoomInput,
   type CreateRoomResponse,
@@ -10,6 +11,7 @@ import {
 } from '@riffroom/protocol';
 import { AppError, forbidden, notFound } from '../errors.js';
 import type { EventBus } from '../events/event-bus.js';
+import type { FollowsRepository } from '../repositories/follows.js';
 import type { RoomRecord, RoomsRepository } from '../repositories/rooms.js';
 import type { UsersRepository } from '../repositories/users.js';
 
@@ -32,6 +34,7 @@ export class RoomService {
   constructor(
     private readonly rooms: RoomsRepository,
     private readonly users: UsersRepository,
+    private readonly follows: FollowsRepository,
     private readonly bus: EventBus,
     private readonly now: () => number = Date.now,
     private readonly newId: () => string = randomRoomId,
@@ -56,9 +59,24 @@ export class RoomService {
     throw new Error('could not draw an unused room id');
   }
 
-  /** The live room as anyone may see it; unknown and ended rooms are both 404. */
-  async view(roomId: string): Promise<RoomView> {
+  /**
+   * The live room as its caller may see it (null: not signed in); unknown and ended rooms are both
+   * 404, and a private room shows nothing of itself to those it does not admit.
+   */
+  async view(roomId: string, callerUid: string | null): Promise<RoomView> {
     const room = await this.live(roomId);
+    await this.assertAdmits(room, callerUid);
+    return this.describe(room);
+  }
+
+  /** For the media node: whether a private room lets this caller in (public rooms let anyone in). */
+  async admits(roomId: string, callerUid: string | null): Promise<boolean> {
+    const room = await this.rooms.find(roomId);
+    return room !== undefined && (room.settings.isPublic || (await this.isInvited(room, callerUid)));
+  }
+
+  private async describe(room: RoomRecord): Promise<RoomView> {
+    const roomId = room.roomId;
     return {
       roomId: room.roomId,
       name: room.name,
@@ -83,7 +101,7 @@ export class RoomService {
   /** The live room, or null when unknown or ended: the media node's view (no 404 thrown). */
   async liveView(roomId: string): Promise<RoomView | null> {
     const room = await this.rooms.find(roomId);
-    return room && room.endedAt === null ? this.view(roomId) : null;
+    return room && room.endedAt === null ? this.describe(room) : null;
   }
 
   async setHostPeer(callerUid: string, roomId: string, peerId: string): Promise<void> {
@@ -104,6 +122,7 @@ export class RoomService {
   /** The host joins as host whatever they ask; anyone else as participant or viewer, never host. */
   async join(callerUid: string, roomId: string, requested: RoomRole): Promise<RoomRole> {
     const room = await this.live(roomId);
+    await this.assertAdmits(room, callerUid);
     const isHost = room.hostUid === callerUid;
     const role: RoomRole = isHost ? 'host' : requested === 'host' ? 'participant' : requested;
     if (!(await this.users.findPublic(callerUid))) {
@@ -138,6 +157,17 @@ export class RoomService {
     const room = await this.live(roomId);
     if (room.hostUid !== callerUid) throw forbidden('room/not-host', 'Only the host can end this room.');
     if (await this.rooms.end(roomId, this.now())) this.bus.publish({ type: 'room-ended', roomId });
+  }
+
+  private async assertAdmits(room: RoomRecord, callerUid: string | null): Promise<void> {
+    if (room.settings.isPublic || (await this.isInvited(room, callerUid))) return;
+    throw forbidden('room/private', PRIVATE_ROOM_MESSAGE);
+  }
+
+  /** The host, and the people the host follows: the ones its Invite Collaborators list offers. */
+  private async isInvited(room: RoomRecord, callerUid: string | null): Promise<boolean> {
+    if (callerUid === null) return false;
+    return callerUid === room.hostUid || this.follows.isFollowing(room.hostUid, callerUid);
   }
 
   private async live(roomId: string): Promise<RoomRecord> {

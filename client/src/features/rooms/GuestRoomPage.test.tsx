@@ -72,6 +72,17 @@ describe('Guest room screen', () => {
     await waitFor(() => expect(app.location()).toBe('/'));
   });
 
+  it("shows a private room's refusal instead of 'Room not found or has ended'", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const fakes = fakeServices(null);
+    const refusal = 'This room is private. Only people the host invited can join.';
+    vi.mocked(fakes.api.rooms.get).mockRejectedValue(apiError(403, 'room/private', refusal));
+    renderApp('/join-collaboration/secret1', fakes.services);
+
+    expect(await screen.findByRole('heading', { name: 'Unable to Join Room' })).toBeTruthy();
+    expect(screen.getByText(refusal)).toBeTruthy();
+  });
+
   it('shows the refusal when the socket join is refused (a full room)', async () => {
     const { room } = await openGuestRoom(false);
     act(() => room.update({ status: 'error', joinRefused: 'This room is full.' }));

@@ -51,7 +51,11 @@ function GuestRoom({ signedIn }: { signedIn: boolean }) {
     return (
       <Shell>
         <h1>Unable to Join Room</h1>
-        <p role="alert">{state.joinRefused ?? 'Room not found or has ended'}</p>
+        <p role="alert">
+          {state.joinRefused ??
+            (guestRoom.phase === 'failed' ? guestRoom.reason : undefined) ??
+            'Room not found or has ended'}
+        </p>
         <button type="button" className="btn btn--primary" onClick={() => navigate('/')}>
           Back to Home
         </button>

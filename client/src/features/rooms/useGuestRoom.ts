@@ -1,8 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useServices } from '../../app/ServicesContext';
+import { describeError } from '../../services/api/errors';
 import type { RoomView } from '@riffroom/protocol';
 
-export type GuestRoomState = { phase: 'joining' } | { phase: 'failed' } | { phase: 'ready'; room: RoomView };
+export type GuestRoomState =
+  | { phase: 'joining' }
+  /** `reason`: the server's words when they say more than the spec's 'Room not found or has ended'. */
+  | { phase: 'failed'; reason?: string }
+  | { phase: 'ready'; room: RoomView };
 
 /**
  * Loads the room anyone may open by link (spec part 5: it must load, else 'Room not found or has
@@ -24,7 +29,9 @@ export function useGuestRoom(roomId: string, signedIn: boolean): GuestRoomState 
       },
       (error: unknown) => {
         console.error('Failed to load room', error);
-        if (current) setOutcome({ roomId, state: { phase: 'failed' } });
+        if (!current) return;
+        const { code, message } = describeError(error);
+        setOutcome({ roomId, state: { phase: 'failed', ...(code === 'room/private' ? { reason: message } : {}) } });
       },
     );
     return () => {

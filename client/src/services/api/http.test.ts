@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './errors';
 import { createHttpClient, type FetchLike } from './http';
+import { createRoomsApi } from './rooms';
 import { createUsersApi } from './users';
 
 function json(status: number, body: unknown): Response {
@@ -64,5 +65,20 @@ describe('http client', () => {
     expect(fetch.mock.calls[1]?.[0]).toBe('/api/user/follow/bob');
     expect(fetch.mock.calls[1]?.[1]?.method).toBe('POST');
     expect((fetch.mock.calls[1]?.[1]?.headers as Record<string, string>).Authorization).toBe('Bearer fresh');
+  });
+
+  it('asks for a private room again with the token, and only after the open call was refused as private', async () => {
+    const fetch = vi.fn<FetchLike>(async (_path, init) =>
+      (init?.headers as Record<string, string>).Authorization
+        ? json(200, { room: { roomId: 'secret1' } })
+        : json(403, { error: { code: 'room/private', message: 'This room is private.' } }),
+    );
+    const rooms = createRoomsApi(createHttpClient({ getIdToken: async () => 'tok', fetch }));
+
+    expect(await rooms.get('secret1')).toEqual({ roomId: 'secret1' });
+    expect(fetch.mock.calls.map(([, init]) => (init?.headers as Record<string, string>).Authorization)).toEqual([
+      undefined,
+      'Bearer tok',
+    ]);
   });
 });

@@ -8,6 +8,7 @@ import type {
 } from '@riffroom/protocol';
 
 export type CreatedRoom = CreateRoomResponse['room'];
+import { ApiError } from './errors';
 import type { HttpClient } from './http';
 
 /** The rooms calls of spec part 7. */
@@ -17,7 +18,10 @@ export interface RoomsApi {
   setPeer(roomId: string, peerId: string): Promise<void>;
   /** Host only: changes the room's tier; its guests are told and choose their tier again. */
   updateSettings(roomId: string, patch: RoomSettingsPatch): Promise<RoomSettings>;
-  /** Open to anyone with the link (spec part 6); rejects with status 404 when unknown or ended. */
+  /**
+   * Open to anyone with the link (spec part 6); rejects with status 404 when unknown or ended, and
+   * with room/private when the room is private and the caller is not one of its invitees.
+   */
   get(roomId: string): Promise<RoomView>;
   join(roomId: string, role: RoomRole): Promise<void>;
   leave(roomId: string): Promise<void>;
@@ -41,8 +45,14 @@ export function createRoomsApi(http: HttpClient): RoomsApi {
       ).settings;
     },
     async get(roomId) {
-      // Spec part 6: this one needs no token, so an anonymous guest can open an invite link.
-      return (await http.open<{ room: RoomView }>(roomPath(roomId))).room;
+      try {
+        // Spec part 6: this one needs no token, so an anonymous guest can open an invite link.
+        return (await http.open<{ room: RoomView }>(roomPath(roomId))).room;
+      } catch (error) {
+        // A private room shows itself only to its invitees: ask again as the signed-in user, if any.
+        if (!(error instanceof ApiError) || error.code !== 'room/private') throw error;
+        return (await http.authed<{ room: RoomView }>(roomPath(roomId))).room;
+      }
     },
     async join(roomId, role) {
       await http.authed<unknown>(`${roomPath(roomId)}/join`, { method: 'POST', body: { role } });
