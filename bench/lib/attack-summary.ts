@@ -1,0 +1,106 @@
+/** The figures of one bench/under-attack.ts run, from its raw snapshots (attack-run.ts). */
+import type { RunRaw } from './attack-run.js';
+import type { FloodReport } from './flooder-process.js';
+import { percentile, round } from './report.js';
+
+export interface RunSummary {
+  label: string;
+  viewers: number;
+  windowSeconds: number;
+  host: { framesSent: number; fps: number; kbps: number; cpuPct: number; qualityLimitation: string | null };
+  delivery: {
+    /** Per viewer: frames decoded of the frames the host sent in the window, in %. */
+    perViewerPct: number[];
+    minPct: number;
+    medianPct: number;
+    /** Frames the viewers did not decode, over all viewers, in % of the frames sent to them. */
+    lossPct: number;
+    freezes: number;
+    packetsLost: number;
+    connectedAtEnd: number;
+  };
+  health: { probes: number; p50Ms: number; p99Ms: number; maxMs: number; failures: number };
+  box: { cpuPct: number; rssStartMb: number; rssPeakMb: number; rssEndMb: number };
+  viewersCpuPct: number;
+  /** The flood's tallies with, per vector, the requests still unanswered when it stopped. */
+  flood: (FloodReport & { unanswered: Record<string, number> }) | null;
+}
+
+const mb = (bytes: number) => round(bytes / 2 ** 20);
+const pctOfCore = (cpuMs: number, seconds: number) => round(cpuMs / 10 / seconds);
+
+export function summarize(raw: RunRaw): RunSummary {
+  const { start, end } = raw;
+  const seconds = (end.atMs - start.atMs) / 1000;
+  const framesSent = end.host.framesSent - start.host.framesSent;
+  const decoded = end.viewers.perViewer.map((v, i) => v.framesDecoded - start.viewers.perViewer[i]!.framesDecoded);
+  const perViewerPct = decoded.map((d) => round((100 * d) / Math.max(1, framesSent), 2));
+  const totalDecoded = decoded.reduce((sum, d) => sum + d, 0);
+  const sumOf = (field: 'freezeCount' | 'packetsLost', snapshot: typeof start) =>
+    snapshot.viewers.perViewer.reduce((sum, v) => sum + v[field], 0);
+  const healthMs = raw.health.map((sample) => sample.ms);
+  const rss = [start, ...raw.timeline, end].map((s) => s.boxRssBytes);
+  const flood = raw.flood && {
+    ...raw.flood,
+    unanswered: Object.fromEntries(
+      Object.entries(raw.flood.vectors).map(([name, { requests: r }]) => [
+        name,
+        r.sent - r.accepted - r.refused - r.other,
+      ]),
+    ),
+  };
+  return {
+    label: raw.options.label,
+    viewers: raw.viewersJoined,
+    windowSeconds: round(seconds),
+    host: {
+      framesSent,
+      fps: round(framesSent / raw.captureSeconds),
+      kbps: round(((end.host.bytesSent - start.host.bytesSent) * 8) / raw.captureSeconds / 1000, 0),
+      cpuPct: pctOfCore((end.host.cpuUs - start.host.cpuUs) / 1000, seconds),
+      qualityLimitation: end.host.qualityLimitationReason,
+    },
+    delivery: {
+      perViewerPct,
+      minPct: Math.min(...perViewerPct),
+      medianPct: percentile(perViewerPct, 50),
+      lossPct: round(100 - (100 * totalDecoded) / Math.max(1, framesSent * decoded.length), 2),
+      freezes: sumOf('freezeCount', end) - sumOf('freezeCount', start),
+      packetsLost: sumOf('packetsLost', end) - sumOf('packetsLost', start),
+      connectedAtEnd: end.viewers.perViewer.filter((v) => v.connected).length,
+    },
+    health: {
+      probes: healthMs.length,
+      p50Ms: round(percentile(healthMs, 50)),
+      p99Ms: round(percentile(healthMs, 99)),
+      maxMs: round(Math.max(...healthMs)),
+      failures: raw.health.filter((sample) => !sample.ok).length,
+    },
+    box: {
+      cpuPct: pctOfCore(end.boxCpuMs - start.boxCpuMs, seconds),
+      rssStartMb: mb(start.boxRssBytes),
+      rssPeakMb: mb(Math.max(...rss)),
+      rssEndMb: mb(end.boxRssBytes),
+    },
+    viewersCpuPct: pctOfCore((end.viewers.cpuUs - start.viewers.cpuUs) / 1000, seconds),
+    flood,
+  };
+}
+
+/** Per second of the window: the slowest /healthz answer, frames sent and decoded (median viewer), box RSS. */
+export function timelineOf(raw: RunRaw) {
+  const points = [raw.start, ...raw.timeline];
+  return points.slice(1).map((at, i) => {
+    const before = points[i]!;
+    const seconds = (at.atMs - before.atMs) / 1000;
+    const probes = raw.health.filter((s) => s.atMs > before.atMs && s.atMs <= at.atMs).map((s) => s.ms);
+    const decoded = at.viewers.perViewer.map((v, j) => v.framesDecoded - before.viewers.perViewer[j]!.framesDecoded);
+    return {
+      second: round((at.atMs - raw.start.atMs) / 1000),
+      healthMaxMs: probes.length ? round(Math.max(...probes)) : NaN,
+      sentFps: round((at.host.framesSent - before.host.framesSent) / seconds),
+      decodedFpsMedian: round(percentile(decoded, 50) / seconds),
+      rssMb: mb(at.boxRssBytes),
+    };
+  });
+}
