@@ -21,7 +21,7 @@ export interface RunOptions {
   windowSeconds: number;
   video: Omit<HostInit, 'baseUrl' | 'roomId' | 'token'>;
   /** The flood, or null for the quiet run. */
-  flood: FloodPlan | null;
+  flood: Partial<FloodPlan> | null;
   floodAddress: string;
   healthIntervalMs: number;
   /** Settling after the viewers connect (bandwidth estimate, first keyframes), and after the flood starts. */

@@ -7,14 +7,21 @@ export interface RunSummary {
   label: string;
   viewers: number;
   windowSeconds: number;
-  host: { framesSent: number; fps: number; kbps: number; cpuPct: number; qualityLimitation: string | null };
+  host: {
+    /** Screen frames handed to the encoder in the window. */
+    framesCaptured: number;
+    /** Frames the encoder sent; it drops frames when its bandwidth estimate falls (a congested box). */
+    framesSent: number;
+    fps: number;
+    kbps: number;
+    cpuPct: number;
+    qualityLimitation: string | null;
+  };
   delivery: {
-    /** Per viewer: frames decoded of the frames the host sent in the window, in %. */
-    perViewerPct: number[];
-    minPct: number;
-    medianPct: number;
-    /** Frames the viewers did not decode, over all viewers, in % of the frames sent to them. */
-    lossPct: number;
+    /** What the viewers saw of the screen: frames decoded of the frames captured. The target's figure. */
+    ofCaptured: Delivery;
+    /** The SFU path alone: frames decoded of the frames the encoder sent. */
+    ofSent: Delivery;
     freezes: number;
     packetsLost: number;
     connectedAtEnd: number;
@@ -26,6 +33,26 @@ export interface RunSummary {
   flood: (FloodReport & { unanswered: Record<string, number> }) | null;
 }
 
+export interface Delivery {
+  /** Per viewer, in %. */
+  perViewerPct: number[];
+  minPct: number;
+  medianPct: number;
+  /** Frames the viewers did not decode, over all viewers, in %. */
+  lossPct: number;
+}
+
+function delivery(decoded: number[], of: number): Delivery {
+  const perViewerPct = decoded.map((d) => round((100 * d) / Math.max(1, of), 2));
+  const total = decoded.reduce((sum, d) => sum + d, 0);
+  return {
+    perViewerPct,
+    minPct: Math.min(...perViewerPct),
+    medianPct: percentile(perViewerPct, 50),
+    lossPct: round(100 - (100 * total) / Math.max(1, of * decoded.length), 2),
+  };
+}
+
 const mb = (bytes: number) => round(bytes / 2 ** 20);
 const pctOfCore = (cpuMs: number, seconds: number) => round(cpuMs / 10 / seconds);
 
@@ -33,9 +60,8 @@ export function summarize(raw: RunRaw): RunSummary {
   const { start, end } = raw;
   const seconds = (end.atMs - start.atMs) / 1000;
   const framesSent = end.host.framesSent - start.host.framesSent;
+  const framesCaptured = end.host.framesCaptured - start.host.framesCaptured;
   const decoded = end.viewers.perViewer.map((v, i) => v.framesDecoded - start.viewers.perViewer[i]!.framesDecoded);
-  const perViewerPct = decoded.map((d) => round((100 * d) / Math.max(1, framesSent), 2));
-  const totalDecoded = decoded.reduce((sum, d) => sum + d, 0);
   const sumOf = (field: 'freezeCount' | 'packetsLost', snapshot: typeof start) =>
     snapshot.viewers.perViewer.reduce((sum, v) => sum + v[field], 0);
   const healthMs = raw.health.map((sample) => sample.ms);
@@ -43,10 +69,10 @@ export function summarize(raw: RunRaw): RunSummary {
   const flood = raw.flood && {
     ...raw.flood,
     unanswered: Object.fromEntries(
-      Object.entries(raw.flood.vectors).map(([name, { requests: r }]) => [
-        name,
-        r.sent - r.accepted - r.refused - r.other,
-      ]),
+      Object.entries(raw.flood.vectors).map(([name, report]) => {
+        const r = report!.requests;
+        return [name, r.sent - r.accepted - r.refused - r.other];
+      }),
     ),
   };
   return {
@@ -54,6 +80,7 @@ export function summarize(raw: RunRaw): RunSummary {
     viewers: raw.viewersJoined,
     windowSeconds: round(seconds),
     host: {
+      framesCaptured,
       framesSent,
       fps: round(framesSent / raw.captureSeconds),
       kbps: round(((end.host.bytesSent - start.host.bytesSent) * 8) / raw.captureSeconds / 1000, 0),
@@ -61,10 +88,8 @@ export function summarize(raw: RunRaw): RunSummary {
       qualityLimitation: end.host.qualityLimitationReason,
     },
     delivery: {
-      perViewerPct,
-      minPct: Math.min(...perViewerPct),
-      medianPct: percentile(perViewerPct, 50),
-      lossPct: round(100 - (100 * totalDecoded) / Math.max(1, framesSent * decoded.length), 2),
+      ofCaptured: delivery(decoded, framesCaptured),
+      ofSent: delivery(decoded, framesSent),
       freezes: sumOf('freezeCount', end) - sumOf('freezeCount', start),
       packetsLost: sumOf('packetsLost', end) - sumOf('packetsLost', start),
       connectedAtEnd: end.viewers.perViewer.filter((v) => v.connected).length,

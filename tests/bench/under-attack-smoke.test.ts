@@ -10,12 +10,15 @@ it('measures a real SFU room quiet and under a flood from another address', { ti
 
   for (const run of [json.runs.quiet, json.runs.flood]) {
     expect(run.viewers).toBe(2);
+    expect(run.host.framesCaptured).toBeGreaterThan(0);
     expect(run.host.framesSent).toBeGreaterThan(0);
     expect(run.host.kbps).toBeGreaterThan(0);
-    expect(run.delivery.perViewerPct).toHaveLength(2);
-    for (const pct of run.delivery.perViewerPct) expect(pct).toBeGreaterThan(0);
-    expect(run.delivery.minPct).toBeLessThanOrEqual(run.delivery.medianPct);
-    expect(Number.isFinite(run.delivery.lossPct)).toBe(true);
+    for (const delivery of [run.delivery.ofCaptured, run.delivery.ofSent]) {
+      expect(delivery.perViewerPct).toHaveLength(2);
+      for (const pct of delivery.perViewerPct) expect(pct).toBeGreaterThan(0);
+      expect(delivery.minPct).toBeLessThanOrEqual(delivery.medianPct);
+      expect(Number.isFinite(delivery.lossPct)).toBe(true);
+    }
     expect(run.health.probes).toBeGreaterThan(0);
     expect(run.health.p99Ms).toBeGreaterThanOrEqual(run.health.p50Ms);
     expect(run.box.cpuPct).toBeGreaterThan(0);
