@@ -12,7 +12,7 @@ import type { ViewerCounters } from './attack-viewers-process.js';
 import { BenchChild } from './child.js';
 import type { FloodPlan, FloodReport } from './flooder-process.js';
 import type { HealthSample } from './health-probe-process.js';
-import { treeCpuMs, treeRssBytes } from './process-cpu.js';
+import { treeCpuMs, treeRssBytes, treeRunQueueWaitMs } from './process-cpu.js';
 import { sleep } from './report.js';
 
 export interface RunOptions {
@@ -41,6 +41,8 @@ interface Snapshot {
   host: HostCounters;
   viewers: ViewersCounters;
   boxCpuMs: number;
+  /** The box's main threads' time spent waiting for a CPU (the machine is shared). */
+  boxWaitMs: number;
   boxRssBytes: number;
 }
 
@@ -70,6 +72,7 @@ async function snapshot(boxPid: number, host: BenchChild, viewers: BenchChild): 
     host: hostCounters,
     viewers: viewerCounters,
     boxCpuMs: treeCpuMs(boxPid),
+    boxWaitMs: treeRunQueueWaitMs(boxPid),
     boxRssBytes: treeRssBytes(boxPid),
   };
 }

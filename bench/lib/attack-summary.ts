@@ -26,8 +26,23 @@ export interface RunSummary {
     packetsLost: number;
     connectedAtEnd: number;
   };
-  health: { probes: number; p50Ms: number; p99Ms: number; maxMs: number; failures: number };
-  box: { cpuPct: number; rssStartMb: number; rssPeakMb: number; rssEndMb: number };
+  health: {
+    probes: number;
+    p50Ms: number;
+    p99Ms: number;
+    maxMs: number;
+    failures: number;
+    /** Failed probes by status ('429', 'timeout', ...). */
+    failuresBy: Record<string, number>;
+  };
+  box: {
+    cpuPct: number;
+    /** Time its main threads (server, mediasoup worker) were runnable but waited for a CPU, % of the window. */
+    waitedForCpuPct: number;
+    rssStartMb: number;
+    rssPeakMb: number;
+    rssEndMb: number;
+  };
   viewersCpuPct: number;
   /** The flood's tallies with, per vector, the requests still unanswered when it stopped. */
   flood: (FloodReport & { unanswered: Record<string, number> }) | null;
@@ -100,9 +115,13 @@ export function summarize(raw: RunRaw): RunSummary {
       p99Ms: round(percentile(healthMs, 99)),
       maxMs: round(Math.max(...healthMs)),
       failures: raw.health.filter((sample) => !sample.ok).length,
+      failuresBy: raw.health
+        .filter((sample) => !sample.ok)
+        .reduce<Record<string, number>>((by, { status }) => ({ ...by, [status]: (by[status] ?? 0) + 1 }), {}),
     },
     box: {
       cpuPct: pctOfCore(end.boxCpuMs - start.boxCpuMs, seconds),
+      waitedForCpuPct: pctOfCore(end.boxWaitMs - start.boxWaitMs, seconds),
       rssStartMb: mb(start.boxRssBytes),
       rssPeakMb: mb(Math.max(...rss)),
       rssEndMb: mb(end.boxRssBytes),

@@ -11,6 +11,8 @@ export interface HealthSample {
   ms: number;
   /** 200 within the timeout. */
   ok: boolean;
+  /** The HTTP status, or 'timeout' / 'error' without one (a rate limit would show as 429). */
+  status: number | 'timeout' | 'error';
 }
 
 const TIMEOUT_MS = 5000;
@@ -25,10 +27,13 @@ function probeOnce(url: string): Promise<HealthSample> {
   return new Promise((resolve) => {
     const request = http.get(url, { agent: false, timeout: TIMEOUT_MS }, (response) => {
       response.resume();
-      response.on('end', () => resolve({ atMs, ms: elapsed(), ok: response.statusCode === 200 }));
+      const status = response.statusCode ?? 0;
+      response.on('end', () => resolve({ atMs, ms: elapsed(), ok: status === 200, status }));
     });
     request.on('timeout', () => request.destroy(new Error('timeout')));
-    request.on('error', () => resolve({ atMs, ms: elapsed(), ok: false }));
+    request.on('error', (error) =>
+      resolve({ atMs, ms: elapsed(), ok: false, status: error.message === 'timeout' ? 'timeout' : 'error' }),
+    );
   });
 }
 

@@ -58,3 +58,20 @@ export function treeRssBytes(rootPid: number): number {
   }
   return total;
 }
+
+/**
+ * Time (ms) the main thread of each process in the tree has spent runnable but waiting for a CPU,
+ * from /proc/<pid>/schedstat: on a shared 2-core machine, tells a box starved of CPU by other work
+ * from a box busy (or blocked) on its own.
+ */
+export function treeRunQueueWaitMs(rootPid: number): number {
+  let total = 0;
+  for (const pid of processTree(rootPid).keys()) {
+    try {
+      total += Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e6;
+    } catch {
+      // Exited since the listing.
+    }
+  }
+  return total;
+}

@@ -22,6 +22,7 @@ it('measures a real SFU room quiet and under a flood from another address', { ti
     expect(run.health.probes).toBeGreaterThan(0);
     expect(run.health.p99Ms).toBeGreaterThanOrEqual(run.health.p50Ms);
     expect(run.box.cpuPct).toBeGreaterThan(0);
+    expect(run.box.waitedForCpuPct).toBeGreaterThanOrEqual(0);
     expect(run.box.rssPeakMb).toBeGreaterThan(0);
     expect(run.viewersCpuPct).toBeGreaterThan(0);
   }
