@@ -1,7 +1,7 @@
 /**
  * Flood vector: many PeerJS signalling sockets from one address (issue 14, items 1 and 7). Opens
- * `opensPerSecond` raw WebSockets to /peerjs/peerjs with fresh ids and tokens, keeps at most
- * `maxOpen` of them (the oldest goes), keeps them alive with PeerJS heartbeats, and sends OFFERs to
+ * `opensPerSecond` raw WebSockets to /peerjs/peerjs with fresh ids and tokens, keeps about
+ * `maxOpen` of them open (once that many are, the oldest goes for each new one), keeps them alive with PeerJS heartbeats, and sends OFFERs to
  * ids nobody holds (the server queues those until they expire). A socket is accepted once the
  * server says OPEN; a 429 or other refused upgrade, an ERROR, a close or a failed connect before
  * that is a refusal.
