@@ -21,10 +21,11 @@
  * each, and ~13 GET /healthz a second.
  * Writes <out>/under-attack.json, .svg (/healthz), -delivery.svg (frames) and -memory.svg (RSS).
  */
+import { attackCharts } from './lib/attack-charts.js';
 import { runRoom, type RunOptions } from './lib/attack-run.js';
 import { summarize, timelineOf, type RunSummary } from './lib/attack-summary.js';
 import type { FloodPlan } from './lib/flooder-process.js';
-import { formatTable, lineChartSvg, machineNote, parseArgs, RESULTS_DIR, round, writeResults } from './lib/report.js';
+import { formatTable, machineNote, parseArgs, RESULTS_DIR, round, writeResults } from './lib/report.js';
 
 const args = parseArgs(process.argv.slice(2));
 const smoke = args.has('smoke');
@@ -109,7 +110,7 @@ async function main() {
       runs: { quiet, flood },
       timelines,
     },
-    charts(timelines),
+    attackCharts(timelines, TARGETS.healthP99Ms),
   );
   console.log(`wrote ${files.join(', ')}`);
 }
@@ -191,35 +192,6 @@ function printFlood(flood: RunSummary) {
     if (c) console.log(`${name} connections: ${c.sent} opened, ${c.accepted} connected; ${top(c.outcomes)}`);
     if (report.notes) console.log(`${name}: ${JSON.stringify(report.notes)}`);
   }
-}
-
-function charts(timelines: Record<'quiet' | 'flood', ReturnType<typeof timelineOf>>) {
-  const series = (pick: (p: ReturnType<typeof timelineOf>[number]) => number, suffix = '') =>
-    (['quiet', 'flood'] as const).map((run) => ({
-      name: `${run}${suffix}`,
-      points: timelines[run].map((p) => ({ x: p.second, y: pick(p) })),
-    }));
-  return {
-    '': lineChartSvg({
-      title: '/healthz slowest round trip per second, quiet vs flooded',
-      xLabel: 's into the window',
-      yLabel: 'ms',
-      series: series((p) => p.healthMaxMs),
-      guides: [{ y: TARGETS.healthP99Ms, label: 'p99 target' }],
-    }),
-    delivery: lineChartSvg({
-      title: 'Frames per second: host sent, median viewer decoded',
-      xLabel: 's into the window',
-      yLabel: 'frames/s',
-      series: [...series((p) => p.sentFps, ' sent'), ...series((p) => p.decodedFpsMedian, ' decoded')],
-    }),
-    memory: lineChartSvg({
-      title: 'Box RSS (its process tree), quiet vs flooded',
-      xLabel: 's into the window',
-      yLabel: 'MB',
-      series: series((p) => p.rssMb),
-    }),
-  };
 }
 
 main().then(
