@@ -64,6 +64,7 @@ export const SOCKET_ERROR_CODES = [
   'room/not-found',
   'room/full',
   'room/guests-not-allowed',
+  'room/too-many-sockets',
   'room/not-host',
   'room/not-joined',
   'room/rate-limited',
