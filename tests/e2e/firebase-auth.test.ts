@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonCaller, startTestApi } from '../../server/src/testing/test-api.js';
 import { logInThroughUi, newAccount, signUpThroughUi } from '../support/accounts.js';
 import { openPage } from '../support/browser.js';
-import { emulatorAccount, emulatorSignUp } from '../support/firebase-accounts.js';
+import { emulatorAccount, emulatorAccountWithProfile, emulatorSignUp } from '../support/firebase-accounts.js';
 import { DEMO_PROJECT_ID, firebaseIdentityConfig, useFirebaseBoxAndChromium } from '../support/firebase-suite.js';
 import { jwtClaims, unsignedJwt } from '../support/jwt.js';
 import { connected, socketOpener } from '../support/sockets.js';
@@ -153,8 +153,8 @@ describe('the API and Firebase ID tokens', () => {
 
   it('refuses a token of another Firebase project, on HTTP and on the realtime socket', async () => {
     const call = jsonCaller(suite.box.baseUrl);
-    const ours = await emulatorSignUp(suite.emulator, newAccount('ours').email, 'secret123');
-    const theirs = await emulatorSignUp(suite.emulator, newAccount('theirs').email, 'secret123', 'demo-other-project');
+    const ours = await emulatorSignUp(suite.emulator, newAccount('ours'));
+    const theirs = await emulatorSignUp(suite.emulator, { ...newAccount('theirs'), projectId: 'demo-other-project' });
     expect(jwtClaims(theirs.idToken).aud).toBe('demo-other-project');
 
     // A token of our project passes: this account just has no profile yet.
@@ -171,8 +171,35 @@ describe('the API and Firebase ID tokens', () => {
     sockets.closeAll();
   });
 
+  it('keeps the profile, messages and notifications of an account imported under its old uid', async () => {
+    // Accounts imported into Firebase keep the ids they had (up to 128 characters of any kind).
+    const legacy = newAccount('legacy');
+    const uid = `auth0|${legacy.username}.v1`;
+    const imported = await emulatorAccountWithProfile(suite.box.baseUrl, suite.emulator, { ...legacy, uid });
+    expect(imported.uid).toBe(uid);
+    const sender = await emulatorAccountWithProfile(suite.box.baseUrl, suite.emulator, newAccount('sender'));
+    const call = jsonCaller(suite.box.baseUrl);
+    expect(await call('GET', '/api/user/profile', { token: imported.idToken })).toMatchObject({
+      status: 200,
+      body: { user: { firebase_uid: uid, user_username: legacy.username } },
+    });
+
+    const socket = sockets.connect(imported.idToken);
+    await connected(socket);
+    expect(await socket.emitWithAck('register-user', uid)).toEqual({ ok: true });
+    const notified = new Promise((resolve) => socket.once('new-message', resolve));
+    expect(
+      await call('POST', '/api/messages/send', { token: sender.idToken, body: { to_uid: uid, content: 'hi' } }),
+    ).toMatchObject({ status: 201 });
+    await notified;
+    expect(await call('GET', `/api/messages/uid/${encodeURIComponent(uid)}`, { token: sender.idToken })).toMatchObject({
+      status: 200,
+    });
+    sockets.closeAll();
+  });
+
   it('answers an expired token with auth/id-token-expired, the code the client refreshes on', async () => {
-    const { idToken } = await emulatorSignUp(suite.emulator, newAccount('late').email, 'secret123');
+    const { idToken } = await emulatorSignUp(suite.emulator, newAccount('late'));
     const claims = jwtClaims(idToken);
     const now = Math.floor(Date.now() / 1000);
     const expired = unsignedJwt({ ...claims, auth_time: now - 7300, iat: now - 7200, exp: now - 3600 });
@@ -183,7 +210,7 @@ describe('the API and Firebase ID tokens', () => {
   });
 
   it('refuses an unsigned emulator token when emulator mode is off', async () => {
-    const { idToken } = await emulatorSignUp(suite.emulator, newAccount('forged').email, 'secret123');
+    const { idToken } = await emulatorSignUp(suite.emulator, newAccount('forged'));
     // The box, in emulator mode, takes it (the account just has no profile).
     expect(await jsonCaller(suite.box.baseUrl)('GET', '/api/user/profile', { token: idToken })).toMatchObject({
       status: 404,

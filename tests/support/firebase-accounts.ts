@@ -1,12 +1,19 @@
 import type { Browser } from 'playwright-core';
 import { jsonCaller } from '../../server/src/testing/test-api.js';
-import { logInThroughUi, newAccount, type SignedIn } from './accounts.js';
+import { logInThroughUi, newAccount, type Account, type SignedIn } from './accounts.js';
 import { openPage } from './browser.js';
 import type { FirebaseAuthEmulator } from './firebase-emulator.js';
 
 const IDENTITY_TOOLKIT = '/identitytoolkit.googleapis.com/v1';
 // The Auth emulator takes this bearer as an administrator's credential.
 const AS_ADMIN = { authorization: 'Bearer owner', 'content-type': 'application/json' };
+
+export interface EmulatorAccount {
+  email: string;
+  password: string;
+  projectId?: string;
+  uid?: string;
+}
 
 async function adminCall(emulator: FirebaseAuthEmulator, route: string, body: unknown): Promise<any> {
   const response = await fetch(`${emulator.url}${IDENTITY_TOOLKIT}${route}`, {
@@ -21,15 +28,14 @@ async function adminCall(emulator: FirebaseAuthEmulator, route: string, body: un
 
 /**
  * An email/password account made on the emulator in `projectId` (by default the emulator's own
- * project), and an ID token the emulator issued when it signed in.
+ * project), under `uid` if given (as accounts imported into Firebase keep theirs), and an ID token
+ * the emulator issued when it signed in.
  */
 export async function emulatorSignUp(
   emulator: FirebaseAuthEmulator,
-  email: string,
-  password: string,
-  projectId = emulator.projectId,
+  { email, password, projectId = emulator.projectId, uid }: EmulatorAccount,
 ): Promise<{ uid: string; idToken: string }> {
-  await adminCall(emulator, `/projects/${projectId}/accounts`, { email, password });
+  await adminCall(emulator, `/projects/${projectId}/accounts`, { email, password, ...(uid ? { localId: uid } : {}) });
   // Only an administrator may name the project; a browser's sign-in is always the emulator's own.
   const signedIn = await adminCall(emulator, '/accounts:signInWithPassword', {
     email,
@@ -49,9 +55,29 @@ export async function emulatorAccount(
   return (found.users as { localId: string; displayName?: string }[] | undefined)?.[0];
 }
 
+/** A Firebase account with its Riffroom profile saved, as signup saves it (minus the screens). */
+export async function emulatorAccountWithProfile(
+  baseUrl: string,
+  emulator: FirebaseAuthEmulator,
+  account: Account & { uid?: string },
+): Promise<{ uid: string; idToken: string }> {
+  const created = await emulatorSignUp(emulator, account);
+  const saved = await jsonCaller(baseUrl)('POST', '/api/user/public-save-profile', {
+    token: created.idToken,
+    body: {
+      user_name: account.name,
+      user_email: account.email,
+      user_username: account.username,
+      firebase_uid: created.uid,
+    },
+  });
+  if (saved.status !== 200) throw new Error(`profile not saved: ${JSON.stringify(saved.body)}`);
+  return created;
+}
+
 /**
- * A Firebase account with its Riffroom profile (made as signup makes them, minus the screens the
- * sign-up test covers), then signed in through the login screen in a fresh context, on the dashboard.
+ * A Firebase account with its Riffroom profile (the sign-up test covers the screens that make
+ * them), signed in through the login screen in a fresh context, on the dashboard.
  */
 export async function firebaseSignedInPage(
   browser: Browser,
@@ -60,17 +86,7 @@ export async function firebaseSignedInPage(
   label: string,
 ): Promise<SignedIn> {
   const account = newAccount(label);
-  const { uid, idToken } = await emulatorSignUp(emulator, account.email, account.password);
-  const saved = await jsonCaller(baseUrl)('POST', '/api/user/public-save-profile', {
-    token: idToken,
-    body: {
-      user_name: account.name,
-      user_email: account.email,
-      user_username: account.username,
-      firebase_uid: uid,
-    },
-  });
-  if (saved.status !== 200) throw new Error(`profile not saved: ${JSON.stringify(saved.body)}`);
+  const { uid, idToken } = await emulatorAccountWithProfile(baseUrl, emulator, account);
   const watched = await openPage(browser, baseUrl);
   await logInThroughUi(watched.page, account.email, account.password);
   await watched.page.waitForURL('**/dashboard');
