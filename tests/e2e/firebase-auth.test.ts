@@ -62,6 +62,16 @@ describe('Firebase identity mode in Chromium, against the Auth emulator', () => 
     await page.context().close();
   });
 
+  it("tells a Firebase account that has no profile yet 'Failed to fetch user profile'", async () => {
+    const stranger = newAccount('stranger');
+    await emulatorSignUp(suite.emulator, stranger);
+    const { page } = await openPage(suite.browser, suite.box.baseUrl);
+    await logInThroughUi(page, stranger.email, stranger.password);
+    await page.getByRole('alert').getByText('Failed to fetch user profile', { exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.context().close();
+  });
+
   // Firebase's own answers, as the emulator gives them, mapped to spec part 8. The emulator never
   // answers TOO_MANY_ATTEMPTS_TRY_LATER: that one is covered in client/src/features/auth.
   it.each([
