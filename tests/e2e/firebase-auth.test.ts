@@ -58,6 +58,7 @@ describe('Firebase identity mode in Chromium, against the Auth emulator', () => 
     await logInThroughUi(page, alice.email, alice.password);
     await page.locator('form').getByText(`Welcome back, ${alice.name}!`).waitFor();
     await page.waitForURL('**/dashboard');
+    await until(() => answers.length > 0, { what: "the emulator's answer" });
     expect(answers).toEqual(['ok']);
     await page.context().close();
   });
