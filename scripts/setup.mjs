@@ -4,7 +4,7 @@
 // Every step records what it did under .setup/ and is skipped when nothing it depends on changed.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -131,5 +131,25 @@ step(
     run('npm', ['run', 'build', '-w', 'client']);
   },
 );
+
+// The Firebase-mode tests run against the Auth emulator of firebase-tools (about 240 MB). It is a
+// test dependency only, so it has its own pinned package.json and lock under scripts/ and installs
+// into .setup/, away from the root `npm ci` that `npm start` runs too.
+if (withTestDeps) {
+  const emulatorDir = path.join(stateDir, 'firebase-emulator');
+  step(
+    'firebase-emulator',
+    hashFiles(['scripts/firebase-emulator']),
+    () => existsSync(path.join(emulatorDir, 'node_modules', '.bin', 'firebase')),
+    () => {
+      log('installing firebase-tools for the Auth emulator (npm ci into .setup/firebase-emulator)');
+      mkdirSync(emulatorDir, { recursive: true });
+      for (const file of ['package.json', 'package-lock.json']) {
+        copyFileSync(path.join(root, 'scripts', 'firebase-emulator', file), path.join(emulatorDir, file));
+      }
+      run('npm', ['ci', '--no-audit', '--no-fund', '--strict-allow-scripts', '--prefix', emulatorDir]);
+    },
+  );
+}
 
 log('ready');

@@ -1,11 +1,17 @@
 import { z } from 'zod';
 import { ARTIST_TYPES, DEFAULT_USER_ROLE, GENRES, USER_ROLES } from './constants.js';
 
+/**
+ * A user id as Firebase allows it: 1 to 128 characters. Firebase makes 28 letters and digits, but
+ * accounts imported into it keep the ids they had, such as `auth0|5f1c…` or an email address.
+ * Refused: whitespace and control characters, which no id system hands out, and path separators,
+ * because ids travel in URL paths (/api/user/follow/{uid}) that proxies may not pass encoded.
+ */
 export const uidSchema = z
   .string()
   .min(1)
   .max(128)
-  .regex(/^[A-Za-z0-9_-]+$/, 'must be a user id');
+  .regex(/^[^\s\p{Cc}/\\]+$/u, 'must be a user id');
 
 export const usernameSchema = z
   .string()

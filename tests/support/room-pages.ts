@@ -72,12 +72,17 @@ export async function openHostRoom(
   await beforeSignUp?.(host.page);
   await signUpThroughUi(host.page, account);
   await host.page.waitForURL('**/dashboard', { timeout: 20_000 });
-  await host.page.getByRole('button', { name: 'Collaborations' }).click();
-  await host.page.getByRole('button', { name: 'Start Hosting' }).click();
-  await host.page.waitForURL('**/host-collaboration');
-  await host.page.getByRole('heading', { name: `${account.name}'s Room` }).waitFor({ timeout: 15_000 });
-  await host.page.getByText('Connected (High Performance)').waitFor({ timeout: 15_000 });
+  await startHosting(host.page, account);
   return host;
+}
+
+/** From a signed-in user's dashboard: Collaborations → Start Hosting, on the SFU. */
+export async function startHosting(page: Page, account: Account): Promise<void> {
+  await page.getByRole('button', { name: 'Collaborations' }).click();
+  await page.getByRole('button', { name: 'Start Hosting' }).click();
+  await page.waitForURL('**/host-collaboration');
+  await page.getByRole('heading', { name: `${account.name}'s Room` }).waitFor({ timeout: 15_000 });
+  await page.getByText('Connected (High Performance)').waitFor({ timeout: 15_000 });
 }
 
 /**
