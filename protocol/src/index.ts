@@ -13,3 +13,4 @@ export * from './events.js';
 export * from './realtime.js';
 export * from './token-buckets.js';
 export * from './client-address.js';
+export * from './rate-rule.js';

@@ -7,6 +7,7 @@ import * as m0005 from './0005_messages_received_pair_index.js';
 import * as m0006 from './0006_conversations.js';
 import * as m0007 from './0007_room_tier.js';
 import * as m0008 from './0008_conversation_unread_counts.js';
+import * as m0009 from './0009_login_throttle_pairs.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0006_conversations': m0006,
   '0007_room_tier': m0007,
   '0008_conversation_unread_counts': m0008,
+  '0009_login_throttle_pairs': m0009,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
