@@ -43,8 +43,10 @@ export function sessionRoutes({ guards, sessions, bookings }: SessionRouteDeps):
 
   router.post('/request-booking', guards.perCaller('bookingsPerUser'), async (ctx) => {
     const body = parseBody(ctx, bookingRequestBodySchema);
-    ctx.status = 201;
-    ctx.body = { booking: await bookings.request(caller(ctx).uid, body) };
+    const { booking, created } = await bookings.request(caller(ctx).uid, body);
+    // The same pending request again is answered with the stored one: 200, not a second 201.
+    ctx.status = created ? 201 : 200;
+    ctx.body = { booking };
   });
 
   router.patch('/respond-booking/:id', async (ctx) => {

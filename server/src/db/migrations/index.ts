@@ -8,6 +8,7 @@ import * as m0006 from './0006_conversations.js';
 import * as m0007 from './0007_room_tier.js';
 import * as m0008 from './0008_conversation_unread_counts.js';
 import * as m0009 from './0009_login_throttle_pairs.js';
+import * as m0010 from './0010_one_pending_booking.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0007_room_tier': m0007,
   '0008_conversation_unread_counts': m0008,
   '0009_login_throttle_pairs': m0009,
+  '0010_one_pending_booking': m0010,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
