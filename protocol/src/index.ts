@@ -14,3 +14,4 @@ export * from './realtime.js';
 export * from './token-buckets.js';
 export * from './client-address.js';
 export * from './rate-rule.js';
+export * from './text.js';
