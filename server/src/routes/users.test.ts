@@ -140,6 +140,17 @@ describe('user endpoints', () => {
     expect(asBob.body).toHaveLength(2);
   });
 
+  it('pages the user list newest first, capping the page size', async () => {
+    const uids = async (query: string) =>
+      (await api.call('GET', `/user/users${query}`)).body.map((u: { firebase_uid: string }) => u.firebase_uid);
+    const everyone = await uids('');
+    const first = await uids('?limit=2');
+    expect(first).toEqual(everyone.slice(0, 2));
+    expect(await uids(`?limit=2&before=${first[1]}`)).toEqual(everyone.slice(2, 4));
+    expect((await api.call('GET', '/user/users?limit=101')).status).toBe(400);
+    expect((await api.call('GET', '/user/users?before=nobody-here')).status).toBe(400);
+  });
+
   it('follows and unfollows, and lists following on all three paths', async () => {
     expect((await api.call('POST', `/api/user/follow/${alice.user.uid}`, { token: bob.idToken })).status).toBe(204);
     expect((await api.call('POST', `/api/user/follow/${carol.user.uid}`, { token: bob.idToken })).status).toBe(204);

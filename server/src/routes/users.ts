@@ -4,6 +4,7 @@ import {
   publicSaveProfileBodySchema,
   saveProfileBodySchema,
   uidParamsSchema,
+  usersPageQuerySchema,
 } from '@riffroom/protocol';
 import { caller, type AuthState } from '../middleware/authenticate.js';
 import type { Guards } from '../middleware/guards.js';
@@ -49,8 +50,10 @@ export function userRoutes({ guards, profiles, follows }: UserRouteDeps): Router
   }
 
   // Open by the spec (a separate host without auth); a caller who does send a token is left out.
+  // Open means anyone may walk it, so it comes in bounded pages and each address gets a page budget.
   router.get('/user/users', guards.perAddress('userListPerAddress'), guards.optionalAuth, async (ctx) => {
-    ctx.body = await profiles.listUsers(ctx.state.identity?.uid);
+    const page = parseQuery(ctx, usersPageQuerySchema);
+    ctx.body = await profiles.listUsers(page, ctx.state.identity?.uid);
   });
 
   router.post('/api/user/follow/:uid', auth, async (ctx) => {
