@@ -151,6 +151,24 @@ describe('user endpoints', () => {
     expect((await api.call('GET', '/user/users?before=nobody-here')).status).toBe(400);
   });
 
+  it('answers 50 users by default and at most 100 however many exist', async () => {
+    const rows = Array.from({ length: 120 }, (_, n) => ({
+      firebase_uid: `seeded${String(n).padStart(3, '0')}`,
+      user_email: `seeded${n}@example.test`,
+      user_username: `seeded${n}`,
+      user_username_key: `seeded${n}`,
+      created_at: 1_000 + n,
+      updated_at: 1_000 + n,
+    }));
+    await api.api.db('users').insert(rows);
+    try {
+      expect((await api.call('GET', '/user/users')).body).toHaveLength(50);
+      expect((await api.call('GET', '/user/users?limit=100')).body).toHaveLength(100);
+    } finally {
+      await api.api.db('users').whereLike('firebase_uid', 'seeded%').delete();
+    }
+  });
+
   it('follows and unfollows, and lists following on all three paths', async () => {
     expect((await api.call('POST', `/api/user/follow/${alice.user.uid}`, { token: bob.idToken })).status).toBe(204);
     expect((await api.call('POST', `/api/user/follow/${carol.user.uid}`, { token: bob.idToken })).status).toBe(204);
