@@ -91,6 +91,28 @@ describe('flood limits of the API', () => {
     }
   });
 
+  it('takes 60 login attempts a minute from one address, whatever accounts they name', async () => {
+    const sprayer = callerFrom(box.baseUrl, '127.0.0.66');
+    const answers = await Promise.all(
+      Array.from({ length: 70 }, (_, n) =>
+        sprayer('POST', '/api/auth/login', { body: { email: `nobody${n}@example.test`, password: 'guess-guess' } }),
+      ),
+    );
+    expect(statuses(answers)[401]).toBeGreaterThanOrEqual(60);
+    expectRateLimited(answers);
+  });
+
+  it('limits token refreshes per address and per sign-in session', async () => {
+    const refresher = callerFrom(box.baseUrl, '127.0.0.67');
+    const refresh = (token: string) => refresher('POST', '/api/auth/refresh', { body: { refreshToken: token } });
+    const oneSession = await Promise.all(Array.from({ length: 12 }, () => refresh('some-session.not-the-secret')));
+    expect(statuses(oneSession)).toEqual({ 401: 10, 429: 2 });
+    expectRateLimited(oneSession);
+    const manySessions = await Promise.all(Array.from({ length: 120 }, (_, n) => refresh(`session${n}.guess`)));
+    expect(statuses(manySessions)[401]).toBeGreaterThanOrEqual(108);
+    expectRateLimited(manySessions);
+  });
+
   it('refuses a message flood after 60 messages, and only for the flooder', async () => {
     const [flooder, target] = [await signUp(), await signUp()];
     const send = (from: { token: string }, to: string, n: number) =>
