@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux (getconf CLK_TCK).
+const PAGE_BYTES = 4096; // getconf PAGESIZE on x86-64.
 
 function stat(pid: number): { ppid: number; cpuMs: number } | null {
   try {
@@ -14,11 +15,8 @@ function stat(pid: number): { ppid: number; cpuMs: number } | null {
   }
 }
 
-/**
- * CPU time (user + system, ms) used so far by a process and all its descendants, from /proc: the
- * box runs as tsx's launcher with the server in a child node process and the mediasoup worker below.
- */
-export function treeCpuMs(rootPid: number): number {
+/** A process and all its descendants, each with its CPU time so far, from /proc. */
+function processTree(rootPid: number): Map<number, number> {
   const parents = new Map<number, number>();
   const cpu = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
@@ -35,7 +33,45 @@ export function treeCpuMs(rootPid: number): number {
     }
     return false;
   };
+  return new Map([...cpu].filter(([pid]) => inTree(pid)));
+}
+
+/**
+ * CPU time (user + system, ms) used so far by a process and all its descendants, from /proc: the
+ * box runs as tsx's launcher with the server in a child node process and the mediasoup worker below.
+ */
+export function treeCpuMs(rootPid: number): number {
   let total = 0;
-  for (const [pid, ms] of cpu) if (inTree(pid)) total += ms;
+  for (const ms of processTree(rootPid).values()) total += ms;
+  return total;
+}
+
+/** Resident memory (bytes) of a process and all its descendants now, from /proc/<pid>/statm. */
+export function treeRssBytes(rootPid: number): number {
+  let total = 0;
+  for (const pid of processTree(rootPid).keys()) {
+    try {
+      total += Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * PAGE_BYTES;
+    } catch {
+      // Exited since the listing.
+    }
+  }
+  return total;
+}
+
+/**
+ * Time (ms) the main thread of each process in the tree has spent runnable but waiting for a CPU,
+ * from /proc/<pid>/schedstat: on a shared 2-core machine, tells a box starved of CPU by other work
+ * from a box busy (or blocked) on its own.
+ */
+export function treeRunQueueWaitMs(rootPid: number): number {
+  let total = 0;
+  for (const pid of processTree(rootPid).keys()) {
+    try {
+      total += Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e6;
+    } catch {
+      // Exited since the listing.
+    }
+  }
   return total;
 }

@@ -48,4 +48,32 @@ describe('media configuration', () => {
     expect(announcedAddress({ rtcListenIp: '0.0.0.0' })).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
     expect(announcedAddress({ rtcListenIp: '0.0.0.0' })).not.toBe('0.0.0.0');
   });
+
+  it('reads the socket flood limits and the trusted proxy hops from the environment, with defaults', () => {
+    expect(loadMediaConfig({})).toMatchObject({
+      trustProxyHops: 0,
+      socketMaxPerAddress: 128,
+      socketsPerPersonPerRoom: 3,
+      socketMaxMessageBytes: 65536,
+      socketJoinsBurst: 10,
+    });
+    const config = loadMediaConfig({
+      TRUST_PROXY: 'true',
+      SOCKET_MAX_PER_ADDRESS: '500',
+      SOCKETS_PER_PERSON_PER_ROOM: '5',
+      SOCKET_MAX_MESSAGE_BYTES: '32768',
+      SOCKET_CONSUMES_PER_MINUTE: '240',
+    });
+    expect(config).toMatchObject({
+      trustProxyHops: 1,
+      socketMaxPerAddress: 500,
+      socketsPerPersonPerRoom: 5,
+      socketMaxMessageBytes: 32768,
+      socketConsumesPerMinute: 240,
+    });
+    expect(loadMediaConfig({ TRUST_PROXY: 'false' }).trustProxyHops).toBe(0);
+    expect(loadMediaConfig({ TRUST_PROXY: '2' }).trustProxyHops).toBe(2);
+    expect(() => loadMediaConfig({ SOCKET_JOINS_BURST: '0' })).toThrow(/socketJoinsBurst/);
+    expect(() => loadMediaConfig({ SOCKET_MAX_MESSAGE_BYTES: '100' })).toThrow(/socketMaxMessageBytes/);
+  });
 });

@@ -2,7 +2,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { busConfigSchema, describeZodError, PEER_MISSED_HEARTBEATS } from '@riffroom/protocol';
+import { busConfigSchema, describeZodError, PEER_MISSED_HEARTBEATS, trustProxyHopsSchema } from '@riffroom/protocol';
+import { SOCKET_LIMIT_ENV_NAMES, socketLimitsShape } from './socket-limits-config.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -84,6 +85,12 @@ export const mediaConfigSchema = z.object({
     .default(12 * 3600),
   /** PeerJS clients that miss this many 5 s heartbeats (spec part 9) are dropped by the server. */
   peerMissedHeartbeats: z.coerce.number().int().min(1).max(100).default(PEER_MISSED_HEARTBEATS),
+  /**
+   * Reverse proxies in front of the box that append to X-Forwarded-For (TRUST_PROXY, as the API
+   * reads it): the per-address limits count the address the last trusted hop saw.
+   */
+  trustProxyHops: trustProxyHopsSchema.default(0),
+  ...socketLimitsShape,
 });
 export type MediaConfig = Omit<z.infer<typeof mediaConfigSchema>, 'rtcMinPort' | 'rtcMaxPort'> & {
   rtcMinPort: number;
@@ -113,6 +120,8 @@ const ENV_NAMES = {
   TURN_SECRET: 'turnSecret',
   TURN_CREDENTIAL_TTL_SECONDS: 'turnCredentialTtlSeconds',
   PEER_MISSED_HEARTBEATS: 'peerMissedHeartbeats',
+  TRUST_PROXY: 'trustProxyHops',
+  ...SOCKET_LIMIT_ENV_NAMES,
 } as const satisfies Record<string, keyof z.input<typeof mediaConfigSchema>>;
 
 /** Defaults in code, then environment, then explicit overrides; a bad value names itself. */

@@ -66,6 +66,7 @@ export const SOCKET_ERROR_CODES = [
   'room/full',
   'room/guests-not-allowed',
   'room/private',
+  'room/too-many-sockets',
   'room/not-host',
   'room/not-joined',
   'room/rate-limited',

@@ -67,6 +67,8 @@ export async function startBox(apiConfig: ApiConfig, mediaConfig: MediaConfig, l
       keyFrameRequestDelayMs: mediaConfig.keyFrameRequestDelayMs,
     },
     ice: mediaConfig,
+    limits: mediaConfig,
+    trustProxyHops: mediaConfig.trustProxyHops,
   });
 
   await workers.start();

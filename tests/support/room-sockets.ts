@@ -1,15 +1,15 @@
 import type { Socket } from 'socket.io-client';
 import { expect } from 'vitest';
 import type { JsonCall } from '../../server/src/testing/test-api.js';
-import { connected, socketOpener } from './sockets.js';
+import { connected, socketOpener, type ClientOptions } from './sockets.js';
 
 /** Socket.IO clients for room tests (see sockets.ts), each resolved once connected. */
 export function roomSocketFactory(baseUrl: () => string) {
   const opener = socketOpener(baseUrl);
   return {
     /** Connects (signed in with `token`, else as an anonymous guest) and resolves once connected. */
-    async connect(token?: string): Promise<Socket> {
-      const socket = opener.connect(token);
+    async connect(token?: string, options?: ClientOptions): Promise<Socket> {
+      const socket = opener.connect(token, options);
       await connected(socket);
       return socket;
     },

@@ -1,4 +1,7 @@
-import { io, type Socket } from 'socket.io-client';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+
+/** Extra client options, e.g. `localAddress: '127.0.0.7'` to come from another loopback address. */
+export type ClientOptions = Partial<ManagerOptions & SocketOptions> & { localAddress?: string };
 
 /** Resolves once the socket is connected; rejects with the server's refusal. */
 export function connected(socket: Socket): Promise<void> {
@@ -12,12 +15,13 @@ export function connected(socket: Socket): Promise<void> {
 export function socketOpener(baseUrl: () => string) {
   const sockets: Socket[] = [];
   return {
-    connect(token?: string): Socket {
+    connect(token?: string, options: ClientOptions = {}): Socket {
       const socket = io(baseUrl(), {
         path: '/socket.io',
         transports: ['websocket'],
         auth: token ? { token } : {},
         reconnection: false,
+        ...options,
       });
       sockets.push(socket);
       return socket;

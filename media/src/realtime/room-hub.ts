@@ -3,9 +3,20 @@ import type { Logger } from 'pino';
 import { LiveRoom, type Member } from '../rooms/live-room.js';
 import type { SfuRoom } from '../sfu/sfu-room.js';
 import type { SfuRooms } from '../sfu/sfu-rooms.js';
+import type { MessageLimits } from './message-limits.js';
 import type { RoomDirectory } from './room-directory.js';
+import { SerialQueues } from './serial-queues.js';
 import { RoomSocketError } from './socket-handler.js';
 import { roomChannel, type RealtimeServer, type RealtimeSocket } from './types.js';
+
+const ENDED_ROOMS_REMEMBERED = 10_000;
+
+export interface RoomHubOptions {
+  /** Sockets one person may have in one room (SOCKETS_PER_PERSON_PER_ROOM). */
+  socketsPerPerson: number;
+  /** Raised for a room's host (relay frames), small for everyone else. */
+  messageLimits: MessageLimits;
+}
 
 /**
  * Ties live rooms (membership rules), their media (SfuRooms) and the sockets together: it is the
@@ -19,12 +30,17 @@ export class RoomHub {
    * when the guests that fell back are told they may climb back (sfu:host-returned).
    */
   private hostOffSfu = new Map<string, 'off' | 'returning'>();
+  /** The rooms each socket is a member of (one at most, kept as a set so a leave can never miss one). */
+  private roomsOfSocket = new Map<string, Set<string>>();
+  private ended = new Set<string>();
+  private queues = new SerialQueues();
 
   constructor(
     private readonly io: RealtimeServer,
     private readonly directory: RoomDirectory,
     readonly media: SfuRooms,
     private readonly logger: Logger,
+    private readonly options: RoomHubOptions,
   ) {
     media.on('created', (room) => this.wireMedia(room));
     media.on('rebuilt', (room, reason) => {
@@ -32,20 +48,54 @@ export class RoomHub {
     });
   }
 
-  async join(socket: RealtimeSocket, roomId: string): Promise<JoinRoomResult> {
-    if (socket.data.roomId && socket.data.roomId !== roomId) await this.leave(socket);
+  /** join-room. A socket's joins and leaves run one at a time (SerialQueues). */
+  join(socket: RealtimeSocket, roomId: string): Promise<JoinRoomResult> {
+    return this.queues.run(socket.id, () => this.joinNow(socket, roomId));
+  }
+
+  /** leave-room: refused unless the socket is in that room when its turn comes. */
+  leaveRoom(socket: RealtimeSocket, roomId: string): Promise<void> {
+    return this.queues.run(socket.id, async () => {
+      this.membership(socket, roomId);
+      await this.leaveNow(socket, roomId);
+    });
+  }
+
+  /** The socket disconnected: it leaves every room it is in, after any join still in flight. */
+  disconnected(socket: RealtimeSocket): Promise<void> {
+    return this.queues.run(socket.id, async () => {
+      for (const roomId of [...(this.roomsOfSocket.get(socket.id) ?? [])]) await this.leaveNow(socket, roomId);
+    });
+  }
+
+  /** Whether the socket is a member of a room now (rtc-config hands out TURN credentials only then). */
+  isInRoom(socket: RealtimeSocket): boolean {
+    return (this.roomsOfSocket.get(socket.id)?.size ?? 0) > 0;
+  }
+
+  /**
+   * Every await below may let the socket disconnect or the room end; the checks after each one make
+   * sure such a socket is recorded nowhere (no member, no channel, no router kept alive for it).
+   */
+  private async joinNow(socket: RealtimeSocket, roomId: string): Promise<JoinRoomResult> {
+    // One room per socket: joining another leaves the current one first.
+    for (const current of [...(this.roomsOfSocket.get(socket.id) ?? [])]) {
+      if (current !== roomId) await this.leaveNow(socket, current);
+    }
     const record = await this.directory.get(roomId);
-    if (!record) throw new RoomSocketError('room/not-found', 'Room not found or has ended');
+    this.assertStillJoinable(socket, roomId, record);
     const uid = socket.data.uid;
     if (!record.settings.isPublic && !(await this.directory.admits(roomId, uid))) {
       throw new RoomSocketError('room/private', PRIVATE_ROOM_MESSAGE);
     }
     const name = uid ? ((await this.directory.userName(uid)) ?? GUEST_USER_NAME) : GUEST_USER_NAME;
+    this.assertStillJoinable(socket, roomId, record);
     const joinedAs = uid ? record.participants.find((p) => p.firebase_uid === uid)?.role : undefined;
 
+    // From here to the records nothing awaits: what was checked is what gets recorded.
     let live = this.rooms.get(roomId);
     if (!live) {
-      live = new LiveRoom(roomId, record.host.firebase_uid, record.settings);
+      live = new LiveRoom(roomId, record.host.firebase_uid, record.settings, this.options.socketsPerPerson);
       this.rooms.set(roomId, live);
     }
     const existing = live.member(socket.id);
@@ -64,7 +114,8 @@ export class RoomHub {
         throw new RoomSocketError(admitted.code, admitted.message);
       }
       member = admitted.member;
-      socket.data.roomId = roomId;
+      this.remember(socket, roomId);
+      if (member.role === 'host') this.options.messageLimits.asHost(socket);
       await socket.join(roomChannel(roomId));
       const others = socket.to(roomChannel(roomId));
       others.emit('peer-joined', { peerId: member.peerId, user_name: member.user_name, role: member.role });
@@ -79,6 +130,11 @@ export class RoomHub {
       // Chat and presence still work without media; the SFU calls will say sfu/unavailable.
       this.logger.error({ err: error, roomId }, 'could not set up room media');
     }
+    if (this.rooms.get(roomId) !== live) {
+      // The room ended while its router was being built: nobody may keep that router alive.
+      if (!this.rooms.has(roomId)) await this.media.close(roomId);
+      throw new RoomSocketError('room/not-found', 'Room not found or has ended');
+    }
     return {
       room: record satisfies RoomView,
       self: publicMember(member),
@@ -89,14 +145,22 @@ export class RoomHub {
     };
   }
 
-  /** Removes the socket from its room, telling the others; idempotent. */
-  async leave(socket: RealtimeSocket): Promise<void> {
-    const roomId = socket.data.roomId;
-    if (!roomId) return;
-    socket.data.roomId = null;
-    await socket.leave(roomChannel(roomId));
+  private assertStillJoinable(
+    socket: RealtimeSocket,
+    roomId: string,
+    record: RoomView | null,
+  ): asserts record is RoomView {
+    if (!socket.connected) throw new RoomSocketError('room/not-joined', 'The connection closed while joining.');
+    if (!record || this.ended.has(roomId)) throw new RoomSocketError('room/not-found', 'Room not found or has ended');
+  }
+
+  /** Removes the socket from one room, telling the others; idempotent. */
+  private async leaveNow(socket: RealtimeSocket, roomId: string): Promise<void> {
+    this.forget(socket.id, roomId, socket);
+    this.options.messageLimits.asMember(socket);
     const live = this.rooms.get(roomId);
     const removed = live?.remove(socket.id);
+    await socket.leave(roomChannel(roomId));
     (await this.media.peek(roomId))?.removePeer(socket.id);
     if (!live || !removed) return;
     const channel = this.io.to(roomChannel(roomId));
@@ -109,7 +173,7 @@ export class RoomHub {
       if (this.hostOffSfu.has(roomId)) this.hostOffSfu.set(roomId, 'returning');
     }
     channel.emit('room-update', this.update(live));
-    if (live.isEmpty) {
+    if (live.isEmpty && this.rooms.get(roomId) === live) {
       this.hostOffSfu.delete(roomId);
       // Nobody left to see it: free the router; the next join builds a fresh one.
       this.rooms.delete(roomId);
@@ -117,14 +181,30 @@ export class RoomHub {
     }
   }
 
+  private remember(socket: RealtimeSocket, roomId: string): void {
+    socket.data.roomId = roomId;
+    let rooms = this.roomsOfSocket.get(socket.id);
+    if (!rooms) this.roomsOfSocket.set(socket.id, (rooms = new Set()));
+    rooms.add(roomId);
+  }
+
+  private forget(socketId: string, roomId: string, socket = this.io.sockets.sockets.get(socketId)): void {
+    if (socket?.data.roomId === roomId) socket.data.roomId = null;
+    const rooms = this.roomsOfSocket.get(socketId);
+    rooms?.delete(roomId);
+    if (rooms?.size === 0) this.roomsOfSocket.delete(socketId);
+  }
+
   /** The host ended the room: tell everyone, close its media, then its sockets. */
   async end(roomId: string): Promise<void> {
+    this.markEnded(roomId);
+    const live = this.rooms.get(roomId);
     this.rooms.delete(roomId);
     this.hostOffSfu.delete(roomId);
+    for (const peerId of live?.allPeerIds() ?? []) this.forget(peerId, roomId);
     await this.media.close(roomId);
     const channel = roomChannel(roomId);
     this.io.to(channel).emit('room-ended', { roomId });
-    for (const socket of await this.io.in(channel).fetchSockets()) socket.data.roomId = null;
     this.io.in(channel).disconnectSockets(true);
   }
 
@@ -140,6 +220,17 @@ export class RoomHub {
     const found = this.membership(socket, roomId);
     if (found.member.role !== 'host') throw new RoomSocketError('room/not-host', `Only the host can ${action}.`);
     return found;
+  }
+
+  /** Whether the socket is a member of that room now. */
+  isMember(socket: RealtimeSocket, roomId: string): boolean {
+    return this.rooms.get(roomId)?.member(socket.id) !== undefined;
+  }
+
+  /** Whether the socket is the host of the room it is in. */
+  isHost(socket: RealtimeSocket): boolean {
+    const roomId = socket.data.roomId;
+    return roomId !== null && (this.rooms.get(roomId)?.isHost(socket.id) ?? false);
   }
 
   /** Whether the room's host left the SFU tier for a fallback (its guests should not wait on the SFU). */
@@ -159,8 +250,15 @@ export class RoomHub {
 
   async close(): Promise<void> {
     this.rooms.clear();
+    this.roomsOfSocket.clear();
     this.hostOffSfu.clear();
     await this.media.closeAll();
+  }
+
+  /** Joins already past the directory check must not revive an ended room; bounded like any cache. */
+  private markEnded(roomId: string): void {
+    this.ended.add(roomId);
+    if (this.ended.size > ENDED_ROOMS_REMEMBERED) this.ended.delete(this.ended.values().next().value!);
   }
 
   private update(live: LiveRoom) {

@@ -16,12 +16,11 @@ export function handleRoomMembership(socket: RealtimeSocket, hub: RoomHub, logge
     hub.membership(socket, roomId).live.p2pPeers(socket.id),
   );
 
-  onRoomEvent(socket, 'leave-room', roomOnlyPayloadSchema, logger, async ({ roomId }) => {
-    hub.membership(socket, roomId);
-    await hub.leave(socket);
-  });
+  onRoomEvent(socket, 'leave-room', roomOnlyPayloadSchema, logger, ({ roomId }) => hub.leaveRoom(socket, roomId));
 
   socket.on('disconnect', () => {
-    hub.leave(socket).catch((error: unknown) => logger.error({ err: error }, 'leaving room on disconnect failed'));
+    hub
+      .disconnected(socket)
+      .catch((error: unknown) => logger.error({ err: error }, 'leaving rooms on disconnect failed'));
   });
 }

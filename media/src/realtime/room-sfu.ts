@@ -10,6 +10,7 @@ import {
 } from '@riffroom/protocol';
 import type { types } from 'mediasoup';
 import type { Logger } from 'pino';
+import type { SfuRoom } from '../sfu/sfu-room.js';
 import type { RoomHub } from './room-hub.js';
 import { onRoomEvent, RoomSocketError } from './socket-handler.js';
 import { roomChannel, type RealtimeSocket } from './types.js';
@@ -27,6 +28,16 @@ export function handleRoomSfu(socket: RealtimeSocket, hub: RoomHub, logger: Logg
     hub.hostMembership(socket, roomId, action);
     return hub.media.get(roomId);
   };
+  /**
+   * After a call that made a transport, producer or consumer: a socket that left the room during it
+   * (leave-room or a disconnect ran removePeer before the object existed) keeps nothing there.
+   */
+  const keptOnlyByMember = <T>(roomId: string, media: SfuRoom, result: T): T => {
+    const live = socket.data.roomId === roomId && hub.isMember(socket, roomId);
+    if (live && socket.connected) return result;
+    media.removePeer(socket.id);
+    throw new RoomSocketError('room/not-joined', 'Join the room first.');
+  };
 
   onRoomEvent(socket, 'sfu:router-capabilities', roomOnlyPayloadSchema, logger, async ({ roomId }) => {
     const { member } = hub.membership(socket, roomId);
@@ -39,7 +50,7 @@ export function handleRoomSfu(socket: RealtimeSocket, hub: RoomHub, logger: Logg
 
   onRoomEvent(socket, 'sfu:create-transport', createTransportPayloadSchema, logger, async ({ roomId, direction }) => {
     const media = direction === 'send' ? await hostMediaOf(roomId, 'send media') : await mediaOf(roomId);
-    const transport = await media.createTransport(socket.id, direction);
+    const transport = keptOnlyByMember(roomId, media, await media.createTransport(socket.id, direction));
     if (direction === 'send') hub.setHostOffSfu(roomId, false);
     return transport;
   });
@@ -61,12 +72,16 @@ export function handleRoomSfu(socket: RealtimeSocket, hub: RoomHub, logger: Logg
 
   onRoomEvent(socket, 'sfu:produce', producePayloadSchema, logger, async (payload) => {
     const media = await hostMediaOf(payload.roomId, 'send media');
-    const producerId = await media.produce(
-      socket.id,
-      payload.transportId,
-      payload.kind,
-      payload.rtpParameters as unknown as types.RtpParameters,
-      payload.source,
+    const producerId = keptOnlyByMember(
+      payload.roomId,
+      media,
+      await media.produce(
+        socket.id,
+        payload.transportId,
+        payload.kind,
+        payload.rtpParameters as unknown as types.RtpParameters,
+        payload.source,
+      ),
     );
     // Only the host produces (hostMediaOf). Its first producer after leaving the SFU: the guests that
     // fell back may climb back; sfu:new-producer went out already, so a climbing guest finds it listed.
@@ -86,12 +101,13 @@ export function handleRoomSfu(socket: RealtimeSocket, hub: RoomHub, logger: Logg
 
   onRoomEvent(socket, 'sfu:consume', consumePayloadSchema, logger, async (payload) => {
     const media = await mediaOf(payload.roomId);
-    return media.consume(
+    const consumer = await media.consume(
       socket.id,
       payload.transportId,
       payload.producerId,
       payload.rtpCapabilities as unknown as types.RtpCapabilities,
     );
+    return keptOnlyByMember(payload.roomId, media, consumer);
   });
 
   onRoomEvent(socket, 'sfu:resume-consumer', resumeConsumerPayloadSchema, logger, async ({ roomId, consumerId }) => {

@@ -4,15 +4,18 @@ import type { RealtimeSocket } from './types.js';
 
 /**
  * rtc-config: the STUN and TURN servers for this caller's peer-to-peer and SFU connections. Any
- * connected socket may ask (anonymous guests need TURN as much as anyone); TURN credentials made
- * from a shared secret name the caller and expire on their own.
+ * connected socket may ask, but TURN (a relay that costs the studio bandwidth) is handed out only to
+ * a socket that is in a room: before join-room the answer has the STUN servers alone. The client
+ * asks after join-room (the peer-to-peer tier starts once joined), so it always gets both. TURN
+ * credentials made from a shared secret name the caller and expire on their own.
  */
-export function handleRtcConfig(socket: RealtimeSocket, config: IceConfig): void {
+export function handleRtcConfig(socket: RealtimeSocket, config: IceConfig, isInRoom: () => boolean): void {
   // The payload carries nothing; a client that emits no payload makes the ack the first argument.
   socket.on('rtc-config', (payloadOrAck: unknown, maybeAck?: unknown) => {
     const ack = typeof payloadOrAck === 'function' ? payloadOrAck : maybeAck;
     if (typeof ack !== 'function') return;
-    const data: RtcConfig = { iceServers: iceServersFor(config, socket.data.uid ?? socket.data.guestId) };
+    const allowed = isInRoom() ? config : { ...config, turnUrls: [] };
+    const data: RtcConfig = { iceServers: iceServersFor(allowed, socket.data.uid ?? socket.data.guestId) };
     ack({ ok: true, data });
   });
 }

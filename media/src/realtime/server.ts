@@ -16,6 +16,16 @@ import { handleRoomSfu } from './room-sfu.js';
 import { createSocketRelay, handleRoomRelay } from './room-relay.js';
 import { handleRtcConfig } from './rtc-config.js';
 import type { IceConfig } from '../p2p/ice-servers.js';
+import { DEFAULT_SOCKET_LIMITS, type SocketLimits } from '../socket-limits-config.js';
+import { ConnectionCaps } from './connection-caps.js';
+import { EventLimits, limitSocketEvents } from './event-limits.js';
+import { MessageLimits } from './message-limits.js';
+
+/**
+ * Room for one relay-tier screen frame at its cap plus headroom, so an oversize frame from the host
+ * still arrives and is refused with an ack; anything past this closes the connection instead.
+ */
+const HOST_MESSAGE_BYTES = 2 * SCREEN_FRAME_MAX_BYTES;
 
 export interface RealtimeOptions {
   verifyToken: TokenVerifier;
@@ -26,6 +36,10 @@ export interface RealtimeOptions {
   rooms?: { directory: RoomDirectory; workers: WorkerPool; keyFrameRequestDelayMs: number };
   /** STUN/TURN servers handed out by rtc-config; without them it answers no servers. */
   ice?: IceConfig;
+  /** Flood limits (README "Security"); the defaults when absent. */
+  limits?: SocketLimits;
+  /** Reverse proxies trusted to append X-Forwarded-For (TRUST_PROXY); none when absent. */
+  trustProxyHops?: number;
 }
 
 export interface Realtime {
@@ -37,15 +51,25 @@ export interface Realtime {
 
 /** Socket.IO at /socket.io on the given HTTP server. */
 export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions): Realtime {
+  const limits = options.limits ?? DEFAULT_SOCKET_LIMITS;
+  const logger = options.logger;
+  const caps = new ConnectionCaps(limits, options.trustProxyHops ?? 0);
   const io: RealtimeServer = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,
-    // Room for one relay-tier screen frame at its cap plus headroom, so an oversize frame still
-    // arrives and is refused with an ack; anything past this closes the connection instead.
-    maxHttpBufferSize: 2 * SCREEN_FRAME_MAX_BYTES,
+    // Every connection starts with the small limit; a room's host is raised to HOST_MESSAGE_BYTES
+    // when it is admitted (message-limits.ts).
+    maxHttpBufferSize: limits.socketMaxMessageBytes,
+    allowRequest: caps.allowRequest,
+  });
+  caps.track(io.engine);
+  io.use((socket, next) => {
+    socket.data.address = caps.addressOf(socket.request);
+    next();
   });
   io.use(authenticateHandshake(options.verifyToken));
-  const logger = options.logger;
+  const eventLimits = new EventLimits(limits);
+  const messageLimits = new MessageLimits(limits.socketMaxMessageBytes, HOST_MESSAGE_BYTES, logger);
   const hub = options.rooms
     ? new RoomHub(
         io,
@@ -56,6 +80,7 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
           logger.child({ part: 'sfu' }),
         ),
         logger,
+        { socketsPerPerson: limits.socketsPerPersonPerRoom, messageLimits },
       )
     : null;
   const relay = hub ? createSocketRelay(io) : null;
@@ -66,8 +91,9 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
   };
   io.on('connection', (socket) => {
     logger.debug({ sid: socket.id, signedIn: socket.data.uid !== null }, 'socket connected');
+    limitSocketEvents(socket, eventLimits, () => hub?.isHost(socket) ?? false);
     handleUserChannel(socket);
-    handleRtcConfig(socket, ice);
+    handleRtcConfig(socket, ice, () => hub?.isInRoom(socket) ?? false);
     if (hub && relay) {
       handleRoomMembership(socket, hub, logger);
       handleRoomInteraction(socket, hub, relay, logger);

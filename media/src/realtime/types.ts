@@ -10,6 +10,8 @@ export interface SocketData {
   guestId: string;
   /** The room this socket joined with join-room; one room per socket. */
   roomId: string | null;
+  /** The client's address (behind the trusted proxy hops): the per-address limits' key. */
+  address: string;
 }
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;

@@ -36,6 +36,19 @@ describe('a live room', () => {
     expect(room.admit('c', user('carol')).ok).toBe(true);
   });
 
+  it('admits a few sockets per person (host included), then refuses with room/too-many-sockets', () => {
+    const room = new LiveRoom('r', 'host-uid', settings, 2);
+    expect(room.admit('b1', user('bob')).ok).toBe(true);
+    expect(room.admit('b2', user('bob')).ok).toBe(true);
+    expect(room.admit('b3', user('bob'))).toMatchObject({ ok: false, code: 'room/too-many-sockets' });
+    expect(room.admit('h1', host).ok && room.admit('h2', host).ok).toBe(true);
+    expect(room.admit('h3', host)).toMatchObject({ ok: false, code: 'room/too-many-sockets' });
+    // Guests are one socket each (a fresh id per socket): the per-address limits bound them.
+    expect(room.admit('g1', guest('guest-1')).ok).toBe(true);
+    room.remove('b1');
+    expect(room.admit('b3', user('bob')).ok).toBe(true);
+  });
+
   it('refuses anonymous sockets when guest access is off, but not signed-in ones', () => {
     const room = new LiveRoom('r', 'host-uid', { ...settings, allowGuestAccess: false });
     expect(room.admit('a', guest('guest-1'))).toMatchObject({ ok: false, code: 'room/guests-not-allowed' });

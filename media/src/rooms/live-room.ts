@@ -26,7 +26,7 @@ export interface Member extends RoomPeer {
 
 export type AdmitResult =
   | { ok: true; member: Member; firstOfKey: boolean }
-  | { ok: false; code: 'room/full' | 'room/guests-not-allowed'; message: string };
+  | { ok: false; code: 'room/full' | 'room/guests-not-allowed' | 'room/too-many-sockets'; message: string };
 
 export interface RemoveResult {
   member: Member;
@@ -37,11 +37,14 @@ export interface RemoveResult {
 }
 
 export const CHAT_MAX_PER_10S = 20;
+/** Sockets one person may have in a room unless configured (SOCKETS_PER_PERSON_PER_ROOM). */
+export const DEFAULT_SOCKETS_PER_PERSON = 3;
 
 /**
  * The membership of one live room, with its rules: the host is whoever the room record names;
  * anonymous sockets only when guest access is on; capacity counts people other than the host;
- * the host may move the cursor at a bounded rate; chat keeps a bounded history.
+ * one person has at most a few sockets in it (each costs transports and consumers); the host may
+ * move the cursor at a bounded rate; chat keeps a bounded history.
  * Plain domain code: no sockets, no media.
  */
 export class LiveRoom {
@@ -54,6 +57,7 @@ export class LiveRoom {
     readonly roomId: string,
     private hostUid: string,
     private settings: RoomSettings,
+    private readonly socketsPerPerson = DEFAULT_SOCKETS_PER_PERSON,
   ) {}
 
   /** The record can only have been re-read, never changed in ways that matter, but keep it fresh. */
@@ -69,6 +73,13 @@ export class LiveRoom {
     const isHost = identity.uid !== null && identity.uid === this.hostUid;
     const key = identity.uid ?? identity.guestId;
     const present = this.keys();
+    if (this.socketsOf(key) >= this.socketsPerPerson) {
+      return {
+        ok: false,
+        code: 'room/too-many-sockets',
+        message: `You have this room open ${this.socketsPerPerson} times already. Close a tab or device to join here.`,
+      };
+    }
     if (!isHost && !present.has(key) && this.participantCount >= this.settings.maxParticipants) {
       return {
         ok: false,
@@ -171,6 +182,12 @@ export class LiveRoom {
   /** Everyone, for the end of the room. */
   allPeerIds(): string[] {
     return [...this.members.keys()];
+  }
+
+  private socketsOf(key: string): number {
+    let sockets = 0;
+    for (const member of this.members.values()) if (member.key === key) sockets += 1;
+    return sockets;
   }
 
   private keys(): Set<string> {

@@ -87,6 +87,9 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
 
   async createTransport(peerId: string, direction: Direction): Promise<TransportInfo> {
     this.assertOpen();
+    // Taken before the await: a removePeer (the peer left) or close() meanwhile drops this entry,
+    // and the check after the await then sees it (issue 14 item 4).
+    const media = this.peerMedia(peerId);
     const transport = await this.router.createWebRtcTransport({
       webRtcServer: this.slot.webRtcServer,
       enableUdp: true,
@@ -96,7 +99,7 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
       initialAvailableOutgoingBitrate: 1_500_000,
       appData: { peerId, direction },
     });
-    const media = this.peerMedia(peerId);
+    this.keepOrClose(peerId, media, transport);
     // A client needs one transport per direction; one spare covers a rebuild in flight. Beyond
     // that, the oldest goes, so a looping client cannot pile up transports on the worker.
     const sameDirection = [...media.transports.values()].filter((entry) => entry.direction === direction);
@@ -135,6 +138,7 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
       keyFrameRequestDelay: this.options.keyFrameRequestDelayMs,
       appData: { peerId, source },
     });
+    this.keepOrClose(peerId, media, producer, entry.transport);
     media.producers.set(producer.id, producer);
     producer.observer.once('close', () => {
       media.producers.delete(producer.id);
@@ -187,6 +191,7 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
     for (const existing of [...media.consumers.values()]) if (existing.producerId === producerId) existing.close();
     // Paused until the client has wired the track, so the first keyframe is not wasted.
     const consumer = await entry.transport.consume({ producerId, rtpCapabilities, paused: true });
+    this.keepOrClose(peerId, media, consumer, entry.transport);
     media.consumers.set(consumer.id, consumer);
     consumer.observer.once('close', () => media.consumers.delete(consumer.id));
     const { source } = describeProducer(producer);
@@ -243,6 +248,21 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
       media.transports.clear();
     }
     this.peers.clear();
+  }
+
+  /**
+   * After an await that made a mediasoup object: if the peer left, the room closed or the transport
+   * closed meanwhile, nobody would ever close the new object, so it is closed now and the call refused.
+   */
+  private keepOrClose(
+    peerId: string,
+    media: PeerMedia,
+    made: { close(): void },
+    transport?: { closed: boolean },
+  ): void {
+    if (!this.closed && this.peers.get(peerId) === media && !transport?.closed) return;
+    made.close();
+    throw new SfuError('sfu/unavailable', 'You left the room, or its media closed, while this was being set up.');
   }
 
   private findProducer(producerId: string): types.Producer | undefined {

@@ -104,6 +104,31 @@ describe('SFU rooms on a real worker', () => {
     expect(room.consumerOf('guest', b.id)).toBeDefined();
   });
 
+  it('closes and refuses what a peer asked for when it left while the worker was making it', async () => {
+    const room = await rooms.get('room-left');
+    const { video } = await hostProduces(room);
+    const server = pool.slot(room.workerIndex)!.webRtcServer;
+    const transportsBefore = (await server.dump()).webRtcTransportIds.length;
+
+    const transport = room.createTransport('leaver', 'recv');
+    room.removePeer('leaver');
+    await expect(transport).rejects.toMatchObject({ code: 'sfu/unavailable' });
+    await until(async () => (await server.dump()).webRtcTransportIds.length === transportsBefore, {
+      what: 'the transport closed on the worker',
+    });
+
+    const recv = await room.createTransport('leaver', 'recv');
+    const consumer = room.consume('leaver', recv.id, video, room.rtpCapabilities);
+    room.removePeer('leaver');
+    await expect(consumer).rejects.toMatchObject({ code: 'sfu/unavailable' });
+
+    const send = await room.createTransport('host', 'send');
+    const producer = room.produce('host', send.id, 'audio', OPUS_STEREO_RTP as types.RtpParameters, 'program-audio');
+    room.removePeer('host');
+    await expect(producer).rejects.toMatchObject({ code: 'sfu/unavailable' });
+    expect(room.producers()).toEqual([]);
+  });
+
   it('rebuilds a room on the replacement worker after SIGKILL', async () => {
     const room = await rooms.get('room-crash');
     await hostProduces(room);
