@@ -1,3 +1,5 @@
+// First: the schemas @riffroom/protocol builds must not probe for eval under the page's CSP.
+import '@riffroom/protocol/jitless';
 import { createRoot } from 'react-dom/client';
 import { Boot } from './app/Boot';
 import { loadServices } from './app/bootstrap';

@@ -1,6 +1,7 @@
 export { loadMediaConfig, MediaConfigError, type MediaConfig } from './config.js';
 export { WorkerPool } from './sfu/worker-pool.js';
 export { staticClient, type RequestHandler } from './http/static-client.js';
+export { firebaseIdentitySources, type PagePolicyOptions } from './http/content-security-policy.js';
 export { attachRealtime, type Realtime, type RealtimeOptions } from './realtime/server.js';
 export type { TokenVerifier } from './realtime/types.js';
 export { RedisBusSubscriber } from './events/redis-bus-subscriber.js';

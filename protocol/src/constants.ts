@@ -40,9 +40,3 @@ export const TIMING = {
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const ID_TOKEN_TTL_SECONDS = 3600;
-
-/** Failed logins allowed for one account within the window before it is locked. */
-export const LOGIN_FAILURES_PER_ACCOUNT = 5;
-/** Failed logins allowed from one IP address within the window (many accounts, one attacker). */
-export const LOGIN_FAILURES_PER_IP = 20;
-export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;

@@ -13,3 +13,5 @@ export * from './events.js';
 export * from './realtime.js';
 export * from './token-buckets.js';
 export * from './client-address.js';
+export * from './rate-rule.js';
+export * from './text.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from './text.js';
 import { uidSchema } from './user.js';
 
 /** Spec part 3, 'Session'; defaults of spec part 9. */
@@ -28,17 +29,17 @@ const endAfterStartIssue = { message: 'must be after startTime', path: ['endTime
 /** POST /sessions/create and PUT /sessions/{id}: the same body (spec part 7). */
 export const sessionBodySchema = z
   .object({
-    title: z.string().trim().min(1, 'is required').max(200),
-    description: z.string().trim().max(4000).default(''),
+    title: singleLineText().min(1, 'is required').max(200),
+    description: multiLineText().max(4000).default(''),
     startTime: instantSchema,
     endTime: instantSchema,
     visibility: z.enum(SESSION_VISIBILITIES).default(DEFAULT_SESSION_VISIBILITY),
     type: z.enum(SESSION_TYPES).default(DEFAULT_SESSION_TYPE),
-    location: z.string().trim().max(200).default(''),
-    genre: z.string().trim().max(100).default(''),
+    location: singleLineText().max(200).default(''),
+    genre: singleLineText().max(100).default(''),
     price: z.number().nonnegative().max(1_000_000_000).default(0),
     maxParticipants: z.number().int().positive().max(100_000).nullable().default(null),
-    equipment: z.array(z.string().trim().min(1, 'must not be blank').max(200)).max(100).default([]),
+    equipment: z.array(singleLineText().min(1, 'must not be blank').max(200)).max(100).default([]),
   })
   .refine(endAfterStart, endAfterStartIssue);
 export type SessionBody = z.infer<typeof sessionBodySchema>;
@@ -89,9 +90,9 @@ export const bookingRequestBodySchema = z
     targetUser: uidSchema,
     startTime: instantSchema,
     endTime: instantSchema,
-    message: z.string().trim().max(2000).default(''),
+    message: multiLineText().max(2000).default(''),
     /** Beyond the spec: a name for the session; DEFAULT_BOOKING_TITLE when blank. */
-    title: z.string().trim().max(200).default(''),
+    title: singleLineText().max(200).default(''),
   })
   .refine(endAfterStart, endAfterStartIssue);
 export type BookingRequestBody = z.infer<typeof bookingRequestBodySchema>;
@@ -127,7 +128,7 @@ export const myBookingsResponseSchema = z.object({
 export type MyBookingsResponse = z.infer<typeof myBookingsResponseSchema>;
 
 /** POST /sessions/{id}/join-request (spec part 3: message). */
-export const joinRequestBodySchema = z.object({ message: z.string().trim().max(2000).default('') });
+export const joinRequestBodySchema = z.object({ message: multiLineText().max(2000).default('') });
 export type JoinRequestBody = z.infer<typeof joinRequestBodySchema>;
 
 export const joinRequestSchema = z.object({

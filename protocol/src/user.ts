@@ -97,6 +97,19 @@ export const profileResponseSchema = z.object({ user: ownProfileSchema.or(public
 export const followingResponseSchema = z.object({ following: z.array(publicUserSchema) });
 export const usersResponseSchema = z.array(publicUserSchema);
 
+/** GET /user/users is open (spec part 7), so it answers in bounded pages, newest users first. */
+export const USERS_PAGE_DEFAULT = 50;
+export const USERS_PAGE_MAX = 100;
+/**
+ * `before` is the firebase_uid of the last user already shown: the page after it. The body stays
+ * the spec's plain list; a page shorter than `limit` is the last one.
+ */
+export const usersPageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(USERS_PAGE_MAX).default(USERS_PAGE_DEFAULT),
+  before: uidSchema.optional(),
+});
+export type UsersPageQuery = z.infer<typeof usersPageQuerySchema>;
+
 export const EMPTY_PROFILE: Omit<PublicUser, 'firebase_uid' | 'user_name' | 'user_username'> = {
   user_location: '',
   user_role: DEFAULT_USER_ROLE,

@@ -6,7 +6,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApi, createEventBus, type ApiConfig, type Logger } from '@riffroom/server';
-import { attachPeerServer, attachRealtime, staticClient, WorkerPool, type MediaConfig } from '@riffroom/media';
+import {
+  attachPeerServer,
+  attachRealtime,
+  firebaseIdentitySources,
+  staticClient,
+  WorkerPool,
+  type MediaConfig,
+} from '@riffroom/media';
 
 // '/calendar/feed/' is the private .ics feed; the client has no route of that name.
 const API_PREFIXES = ['/api/', '/user/', '/sessions', '/events/', '/calendar/feed/', '/healthz'];
@@ -25,7 +32,12 @@ export async function startBox(apiConfig: ApiConfig, mediaConfig: MediaConfig, l
   const bus = createEventBus(apiConfig.bus, logger);
   const workers = new WorkerPool(mediaConfig, logger.child({ part: 'media' }));
   const api = await createApi(apiConfig, logger.child({ part: 'api' }), { bus, isReady: () => workers.ready });
-  const client = staticClient(mediaConfig.clientDist);
+  // The page's CSP lets it reach Firebase's identity endpoints only when Firebase is the provider.
+  const identity = apiConfig.identity;
+  const client = staticClient(
+    mediaConfig.clientDist,
+    identity.provider === 'firebase' ? firebaseIdentitySources(identity.client) : {},
+  );
 
   const server = http.createServer();
   // PeerJS signalling (the peer-to-peer tier) at /peerjs; it takes only /peerjs upgrades.

@@ -30,6 +30,8 @@ import { CalendarFeedService } from './services/calendar-feed.js';
 import { EventService } from './services/events.js';
 import { SessionService } from './services/sessions.js';
 import { roomsRepository } from './repositories/rooms.js';
+import { ApiLimits } from './limits/api-limits.js';
+import { BoundedConcurrency } from './limits/bounded-concurrency.js';
 import { RoomService } from './services/rooms.js';
 
 export interface Api {
@@ -58,7 +60,8 @@ async function createIdentity(config: ApiConfig, db: Db, users: ReturnType<typeo
     accounts: localAccountsRepository(db),
     refreshTokens: refreshTokensRepository(db),
     users,
-    throttle: new LoginThrottle(loginFailuresRepository(db)),
+    throttle: new LoginThrottle(loginFailuresRepository(db), config.loginThrottle),
+    hashing: new BoundedConcurrency(config.passwordHashing.concurrency, config.passwordHashing.queue),
     idTokenTtlSeconds: identity.idTokenTtlSeconds,
     refreshTokenTtlDays: identity.refreshTokenTtlDays,
     onSessionsEnded: (uid, sessionIds) => bus.publish({ type: 'session-ended', uid, sessionIds }),
@@ -91,7 +94,8 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
   const rooms = new RoomService(roomsRepository(db), users, follows, bus);
   const app = buildApp({
     logger,
-    trustProxy: config.trustProxy,
+    trustProxyHops: config.trustProxy,
+    limits: new ApiLimits(config.rateLimits),
     identityConfig: identity.clientConfig,
     verifier: identity.verifier,
     localIdentity: identity.local,

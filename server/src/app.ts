@@ -6,7 +6,11 @@ import type { IdentityVerifier } from './identity/types.js';
 import type { LocalIdentity } from './identity/local/local-identity.js';
 import type { Logger } from './logger.js';
 import type { AuthState } from './middleware/authenticate.js';
+import { clientAddressOf } from './middleware/client-address.js';
 import { errorHandler } from './middleware/error-handler.js';
+import { createGuards } from './middleware/guards.js';
+import { apiSecurityHeaders } from './middleware/security-headers.js';
+import type { ApiLimits } from './limits/api-limits.js';
 import { identityConfigRoutes, localAuthRoutes } from './routes/auth.js';
 import { healthRoutes } from './routes/health.js';
 import { calendarFeedRoutes } from './routes/calendar-feed.js';
@@ -26,7 +30,9 @@ import type { RoomService } from './services/rooms.js';
 
 export interface AppDeps {
   logger: Logger;
-  trustProxy: boolean;
+  /** Reverse proxies in front of the API that append to X-Forwarded-For (config trustProxy). */
+  trustProxyHops: number;
+  limits: ApiLimits;
   identityConfig: IdentityConfig;
   verifier: IdentityVerifier;
   /** Present only when the built-in identity provider is configured. */
@@ -44,8 +50,14 @@ export interface AppDeps {
 
 /** Builds the Koa app without listening, so tests and the single-box process can mount it. */
 export function buildApp(deps: AppDeps): Koa<AuthState> {
-  const app = new Koa<AuthState>({ proxy: deps.trustProxy });
+  // maxIpsCount keeps only the entries the trusted hops appended, so ctx.ip is never a value the
+  // client wrote itself (Koa's default reads the leftmost entry, which anyone can forge).
+  const hops = deps.trustProxyHops;
+  const app = new Koa<AuthState>({ proxy: hops > 0, maxIpsCount: hops });
+  const guards = createGuards(deps.verifier, deps.limits);
   app.use(errorHandler(deps.logger));
+  app.use(apiSecurityHeaders());
+  app.use(clientAddressOf(hops));
   app.use(
     bodyParser({
       enableTypes: ['json'],
@@ -62,13 +74,13 @@ export function buildApp(deps: AppDeps): Koa<AuthState> {
   const routers = [
     healthRoutes(deps.isReady),
     identityConfigRoutes(deps.identityConfig),
-    ...(deps.localIdentity ? [localAuthRoutes(deps.localIdentity)] : []),
-    userRoutes(deps),
-    messageRoutes(deps.verifier, deps.messages),
-    sessionRoutes(deps),
-    eventRoutes(deps.verifier, deps.events),
-    calendarFeedRoutes(deps.verifier, deps.calendarFeeds),
-    roomRoutes(deps.verifier, deps.rooms),
+    ...(deps.localIdentity ? [localAuthRoutes(deps.localIdentity, guards)] : []),
+    userRoutes({ ...deps, guards }),
+    messageRoutes(guards, deps.messages),
+    sessionRoutes({ ...deps, guards }),
+    eventRoutes(guards, deps.events),
+    calendarFeedRoutes(guards, deps.calendarFeeds),
+    roomRoutes(guards, deps.rooms),
   ];
   for (const router of routers) {
     app.use(router.routes());

@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly status: number,
     readonly code: ApiErrorCode,
     message: string,
+    /** Sent as Retry-After (whole seconds): when a refused caller may try again. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = 'AppError';
@@ -17,3 +19,7 @@ export const unauthorized = (code: ApiErrorCode, message: string) => new AppErro
 export const forbidden = (code: ApiErrorCode, message: string) => new AppError(403, code, message);
 export const notFound = (code: ApiErrorCode, message: string) => new AppError(404, code, message);
 export const conflict = (code: ApiErrorCode, message: string) => new AppError(409, code, message);
+
+/** A flood limit refused the request (README "Security"): 429 with Retry-After. */
+export const rateLimited = (retryAfterMs: number, message = 'Too many requests. Please slow down and try again.') =>
+  new AppError(429, 'rate/limited', message, retryAfterMs);

@@ -3,11 +3,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staticClient } from './static-client.js';
 
 const script = 'console.log("riffroom");\n'.repeat(200);
+const bootstrap = '\n      (function () { window.early = 1; })();\n    ';
+const page = `<!doctype html><title>Riffroom</title><script>${bootstrap}</script><script type="module" src="/assets/index-abc.js"></script>`;
 let dist: string;
 let server: http.Server;
 let base: string;
@@ -15,7 +18,7 @@ let base: string;
 beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'riffroom-dist-'));
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Riffroom</title>');
+  writeFileSync(path.join(dist, 'index.html'), page);
   writeFileSync(path.join(dist, 'assets', 'index-abc.js'), script);
   writeFileSync(path.join(dist, 'assets', 'index-abc.js.br'), brotliCompressSync(script));
   writeFileSync(path.join(dist, 'assets', 'index-abc.js.gz'), gzipSync(script));
@@ -70,5 +73,22 @@ describe('staticClient', () => {
     expect(res.status).toBe(200);
     expect(res.body.toString()).toContain('<title>Riffroom</title>');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends a strict Content-Security-Policy naming the inline bootstrap script by its sha256', async () => {
+    const res = await get('/dashboard');
+    const policy = String(res.headers['content-security-policy']);
+    const hash = createHash('sha256').update(bootstrap).digest('base64');
+    const directives = Object.fromEntries(
+      policy.split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]),
+    );
+    expect(directives['script-src']).toEqual(["'self'", `'sha256-${hash}'`]);
+    expect(directives['connect-src']).toEqual(["'self'", `ws://${base.slice(7)}`, `wss://${base.slice(7)}`]);
+    expect(directives['frame-ancestors']).toEqual(["'none'"]);
+    expect(directives['object-src']).toEqual(["'none'"]);
+    expect(directives['base-uri']).toEqual(["'none'"]);
+    expect(directives['default-src']).toEqual(["'self'"]);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
   });
 });

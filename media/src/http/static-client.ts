@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import sirv from 'sirv';
+import { pagePolicy, type PagePolicyOptions } from './content-security-policy.js';
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -10,10 +11,13 @@ export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void
  * router owns those routes (/dashboard, /join-collaboration/abc...). Hashed assets cache for a year;
  * the build's precompressed copies go to browsers that accept them.
  */
-export function staticClient(distDir: string): RequestHandler {
-  if (!existsSync(path.join(distDir, 'index.html'))) {
+export function staticClient(distDir: string, options: PagePolicyOptions = {}): RequestHandler {
+  const indexFile = path.join(distDir, 'index.html');
+  if (!existsSync(indexFile)) {
     throw new Error(`client build not found at ${distDir}; run \`npm run setup\` to build it`);
   }
+  // From the build being served, at start: the inline script's hash always matches its bytes.
+  const policyFor = pagePolicy(readFileSync(indexFile, 'utf8'), options);
   const serve = sirv(distDir, {
     single: true,
     etag: true,
@@ -24,11 +28,17 @@ export function staticClient(distDir: string): RequestHandler {
       const immutable = pathname.startsWith('/assets/');
       res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       res.setHeader('X-Content-Type-Options', 'nosniff');
+      res.setHeader('Referrer-Policy', 'no-referrer');
     },
   });
-  return (req, res) =>
+  return (req, res) => {
+    // On every answer, not only index.html's: browsers apply it to documents and ignore it elsewhere,
+    // and any path may come back as index.html (the client's routes).
+    res.setHeader('Content-Security-Policy', policyFor(req.headers.host));
+    res.setHeader('X-Frame-Options', 'DENY');
     serve(req, res, () => {
       res.statusCode = 404;
       res.end();
     });
+  };
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describeZodError } from '@riffroom/protocol';
+import { LOGIN_THROTTLE, PASSWORD_HASHING, RATE_LIMITS, limitsFromEnv } from './limits.js';
 import { apiConfigSchema, type ApiConfig } from './schema.js';
 
 export class ConfigError extends Error {}
@@ -13,9 +14,24 @@ function fromEnv(env: Env): Record<string, unknown> {
   if (env.HOST !== undefined) out.host = env.HOST;
   if (env.DATA_DIR !== undefined) out.dataDir = env.DATA_DIR;
   if (env.LOG_LEVEL !== undefined) out.logLevel = env.LOG_LEVEL;
-  if (env.TRUST_PROXY !== undefined) out.trustProxy = env.TRUST_PROXY === 'true';
+  // A hop count, `true` (one) or `false` (none): the schema reads it (trustProxyHopsSchema).
+  if (env.TRUST_PROXY !== undefined) out.trustProxy = env.TRUST_PROXY;
   if (env.DATABASE_URL !== undefined) out.database = { client: 'pg', connection: env.DATABASE_URL };
   if (env.REDIS_URL !== undefined) out.bus = { kind: 'redis', url: env.REDIS_URL };
+  return out;
+}
+
+/** Sections whose fields the environment sets one by one, on top of the file's. */
+const SECTIONS = { rateLimits: RATE_LIMITS, loginThrottle: LOGIN_THROTTLE, passwordHashing: PASSWORD_HASHING };
+
+function mergeSections(file: Record<string, unknown>, env: Env): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [section, table] of Object.entries(SECTIONS)) {
+    const fromEnvironment = limitsFromEnv(table, env);
+    if (!fromEnvironment) continue;
+    const fromFile = file[section];
+    out[section] = { ...(typeof fromFile === 'object' && fromFile !== null ? fromFile : {}), ...fromEnvironment };
+  }
   return out;
 }
 
@@ -33,7 +49,7 @@ function readFile(path: string): Record<string, unknown> {
  */
 export function loadApiConfig(env: Env = process.env, overrides: Record<string, unknown> = {}): ApiConfig {
   const file = env.RIFFROOM_CONFIG ? readFile(env.RIFFROOM_CONFIG) : {};
-  const merged = { ...file, ...fromEnv(env), ...overrides };
+  const merged = { ...file, ...fromEnv(env), ...mergeSections(file, env), ...overrides };
   const parsed = apiConfigSchema.safeParse(merged);
   if (!parsed.success) throw new ConfigError(`invalid configuration: ${describeZodError(parsed.error)}`);
   return parsed.data;

@@ -1,13 +1,22 @@
 import { z } from 'zod';
-import { busConfigSchema, firebaseClientConfigSchema } from '@riffroom/protocol';
+import { busConfigSchema, firebaseClientConfigSchema, trustProxyHopsSchema } from '@riffroom/protocol';
+import { loginThrottleSchema, passwordHashingSchema, rateLimitsSchema } from './limits.js';
 
 export const apiConfigSchema = z.object({
   port: z.coerce.number().int().min(0).max(65535).default(8080),
   host: z.string().default('0.0.0.0'),
   dataDir: z.string().min(1).default('./data'),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Trust X-Forwarded-For (only behind a reverse proxy that sets it), for per-IP login limits. */
-  trustProxy: z.coerce.boolean().default(false),
+  /**
+   * How many reverse proxies in front of the API append to X-Forwarded-For (TRUST_PROXY: a count,
+   * `true` for one, `false` for none). The client address every per-address limit keys on is the
+   * entry that many hops from the right; whatever a client writes further left is ignored.
+   */
+  trustProxy: trustProxyHopsSchema.default(0),
+  /** Flood limits: `<count>/<window>` or `off` each (config/limits.ts, README "Security"). */
+  rateLimits: rateLimitsSchema.default(rateLimitsSchema.parse({})),
+  loginThrottle: loginThrottleSchema.default(loginThrottleSchema.parse({})),
+  passwordHashing: passwordHashingSchema.default(passwordHashingSchema.parse({})),
   database: z
     .discriminatedUnion('client', [
       z.object({

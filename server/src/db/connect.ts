@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from 'better-sqlite3';
 import knexFactory, { type Knex } from 'knex';
 import type { ApiConfig } from '../config/schema.js';
 import { FOREGROUND_AUTOCHECKPOINT_PAGES } from './background-checkpoint.js';
 import { migrationSource } from './migrations/index.js';
+import { ensurePrivateDir, preparePrivateSqliteFile } from '../private-files.js';
 import { cachePreparedStatements } from './statement-cache.js';
 
 export type Db = Knex;
@@ -25,7 +25,8 @@ export function sqliteFilename(config: ApiConfig): string {
 
 function openSqlite(config: ApiConfig): Db {
   const filename = sqliteFilename(config);
-  mkdirSync(path.dirname(path.resolve(filename)), { recursive: true });
+  ensurePrivateDir(path.dirname(path.resolve(filename)));
+  preparePrivateSqliteFile(filename);
   return knexFactory({
     client: 'better-sqlite3',
     connection: { filename },

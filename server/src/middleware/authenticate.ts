@@ -4,6 +4,8 @@ import type { IdentityVerifier, VerifiedIdentity } from '../identity/types.js';
 
 export interface AuthState {
   identity?: VerifiedIdentity & { sessionId?: string };
+  /** The caller's network address (middleware/client-address.ts), for per-address limits. */
+  address?: string;
 }
 
 function bearerToken(ctx: Context): string | null {

@@ -9,6 +9,9 @@ interface HttpishError {
   type?: string;
 }
 
+/** Whole seconds, at least one: a client that retries after 0 s only meets the same refusal. */
+const retryAfterSeconds = (ms: number) => String(Number.isFinite(ms) ? Math.max(1, Math.ceil(ms / 1000)) : 3600);
+
 /** The one place errors become responses: `{"error":{"code","message"}}`; 5xx details stay in the log. */
 export function errorHandler(logger: Logger): Middleware {
   return async (ctx, next) => {
@@ -22,6 +25,7 @@ export function errorHandler(logger: Logger): Middleware {
       if (error instanceof AppError) {
         ctx.status = error.status;
         ctx.body = { error: { code: error.code, message: error.message } };
+        if (error.retryAfterMs !== undefined) ctx.set('Retry-After', retryAfterSeconds(error.retryAfterMs));
         return;
       }
       const httpError = error as HttpishError;

@@ -27,21 +27,44 @@ export interface NewBooking {
 
 export function bookingRequestsRepository(db: Knex) {
   const table = () => db<BookingRow>('booking_requests');
+  const samePending = (booking: NewBooking) =>
+    table()
+      .where({
+        requester_uid: booking.requesterUid,
+        target_uid: booking.targetUid,
+        start_at: booking.startAt,
+        end_at: booking.endAt,
+        status: 'pending',
+      })
+      .first();
   return {
-    async insert(booking: NewBooking, at: number): Promise<BookingRow> {
-      const [row] = await table()
-        .insert({
-          requester_uid: booking.requesterUid,
-          target_uid: booking.targetUid,
-          title: booking.title,
-          message: booking.message,
-          start_at: booking.startAt,
-          end_at: booking.endAt,
-          status: 'pending',
-          created_at: at,
-        })
-        .returning('*');
-      return row as BookingRow;
+    /**
+     * Stores a pending request, or finds the pending one identical to it (same requester, target,
+     * start and end): the unique partial index of migration 0010 makes the second of two racing
+     * inserts do nothing. `created` tells which.
+     */
+    async insertOrFindPending(booking: NewBooking, at: number): Promise<{ row: BookingRow; created: boolean }> {
+      // Twice at most: the pending copy that stopped this insert may be answered before it is read.
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const [inserted] = await table()
+          .insert({
+            requester_uid: booking.requesterUid,
+            target_uid: booking.targetUid,
+            title: booking.title,
+            message: booking.message,
+            start_at: booking.startAt,
+            end_at: booking.endAt,
+            status: 'pending',
+            created_at: at,
+          })
+          .onConflict()
+          .ignore()
+          .returning('*');
+        if (inserted) return { row: inserted as BookingRow, created: true };
+        const existing = (await samePending(booking)) as BookingRow | undefined;
+        if (existing) return { row: existing, created: false };
+      }
+      throw new Error('booking request neither stored nor found');
     },
     async find(id: number): Promise<BookingRow | undefined> {
       return (await table().where({ id }).first()) as BookingRow | undefined;

@@ -74,10 +74,32 @@ export function usersRepository(db: Db) {
         .where({ firebase_uid: uid })
         .update({ ...toRow(changes), updated_at: at });
     },
-    /** Everyone, newest first, optionally without one user (the caller on Explore). */
-    async listPublic(excludeUid?: string): Promise<PublicUser[]> {
-      const query = read().select(PUBLIC_COLUMNS).orderBy('created_at', 'desc');
+    /**
+     * One page of everyone, newest first (ties by uid), optionally without one user (the caller on
+     * Explore). `before` is the last uid of the previous page; null when that user does not exist.
+     */
+    async listPublicPage(page: { limit: number; before?: string }, excludeUid?: string): Promise<PublicUser[] | null> {
+      const query = read()
+        .select(PUBLIC_COLUMNS)
+        .orderBy([
+          { column: 'created_at', order: 'desc' },
+          { column: 'firebase_uid', order: 'desc' },
+        ])
+        .limit(page.limit);
       if (excludeUid) query.whereNot({ firebase_uid: excludeUid });
+      if (page.before !== undefined) {
+        const cursor: { created_at: number } | undefined = await read()
+          .select('created_at')
+          .where({ firebase_uid: page.before })
+          .first();
+        if (!cursor) return null;
+        const { before } = page;
+        query.where((older) =>
+          older
+            .where('created_at', '<', cursor.created_at)
+            .orWhere((same) => same.where('created_at', cursor.created_at).where('firebase_uid', '<', before)),
+        );
+      }
       const rows: Row[] = await query;
       return rows.map(toPublic);
     },

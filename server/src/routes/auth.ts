@@ -12,7 +12,9 @@ import type { Context } from 'koa';
 import type { z } from 'zod';
 import { badRequest } from '../errors.js';
 import type { LocalIdentity } from '../identity/local/local-identity.js';
-import { caller, requireAuth, type AuthState } from '../middleware/authenticate.js';
+import { parseRefreshToken } from '../identity/local/refresh-token.js';
+import { caller, type AuthState } from '../middleware/authenticate.js';
+import { addressOf, type Guards } from '../middleware/guards.js';
 
 /** Which Firebase-style code a failed field earns, so the login screen shows the spec's message. */
 const FIELD_CODES: Record<string, AuthErrorCode> = {
@@ -39,32 +41,34 @@ export function identityConfigRoutes(config: IdentityConfig): Router {
 }
 
 /** The local identity provider's HTTP contract (Firebase-style codes). Mounted only in local mode. */
-export function localAuthRoutes(identity: LocalIdentity): Router<AuthState> {
+export function localAuthRoutes(identity: LocalIdentity, guards: Guards): Router<AuthState> {
   const router = new Router<AuthState>({ prefix: '/api/auth' });
 
-  router.post('/signup', async (ctx) => {
+  router.post('/signup', guards.perAddress('signupPerAddress'), async (ctx) => {
     const body = parseAuthBody(ctx, signupBodySchema, 'auth/weak-password');
     ctx.status = 201;
     ctx.body = await identity.signUp(body);
   });
 
-  router.post('/login', async (ctx) => {
+  router.post('/login', guards.perAddress('loginPerAddress'), async (ctx) => {
     const body = parseAuthBody(ctx, loginBodySchema, 'auth/wrong-password');
-    ctx.body = await identity.signIn(body, ctx.ip);
+    ctx.body = await identity.signIn(body, addressOf(ctx));
   });
 
-  router.post('/refresh', async (ctx) => {
+  router.post('/refresh', guards.perAddress('refreshPerAddress'), async (ctx) => {
     const body = parseAuthBody(ctx, refreshBodySchema, 'auth/invalid-argument');
+    const session = parseRefreshToken(body.refreshToken);
+    if (session) guards.limits.take('refreshPerSession', session.sessionId);
     ctx.body = await identity.refresh(body.refreshToken);
   });
 
-  router.post('/logout', requireAuth(identity), async (ctx) => {
+  router.post('/logout', guards.auth, async (ctx) => {
     const body = parseAuthBody(ctx, logoutBodySchema, 'auth/invalid-argument');
     await identity.signOut(caller(ctx), body.refreshToken);
     ctx.status = 204;
   });
 
-  router.patch('/me', requireAuth(identity), async (ctx) => {
+  router.patch('/me', guards.auth, async (ctx) => {
     const body = parseAuthBody(ctx, updateMeBodySchema, 'auth/invalid-argument');
     ctx.body = { user: await identity.setDisplayName(caller(ctx).uid, body.displayName) };
   });

@@ -126,4 +126,17 @@ describe('booking requests', () => {
     expect((await calendar(host, host)).map((s: { title: string }) => s.title)).toEqual(['Booked session']);
     expect((await respond(host, id, 'accept')).status).toBe(409);
   });
+
+  it('stores one pending request per identical request, answering copies with it and notifying once', async () => {
+    const count = published.length;
+    const slot = { startTime: at(9), endTime: at(10) };
+    const results = await Promise.all(Array.from({ length: 8 }, () => book(booker, slot)));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 201]);
+    expect(new Set(results.map((r) => r.body.booking._id)).size).toBe(1);
+    expect((await bookings(host)).incoming.filter((b: { startTime: string }) => b.startTime === at(9))).toHaveLength(1);
+    expect(published.length).toBe(count + 1);
+    // Once answered, the same time may be asked for again.
+    await respond(host, results[0]!.body.booking._id, 'decline');
+    expect((await book(booker, slot)).status).toBe(201);
+  });
 });

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { CALENDAR_FEED_PATH_PREFIX, calendarFeedParamsSchema } from '@riffroom/protocol';
-import type { IdentityVerifier } from '../identity/types.js';
-import { caller, requireAuth, type AuthState } from '../middleware/authenticate.js';
+import { caller, type AuthState } from '../middleware/authenticate.js';
+import type { Guards } from '../middleware/guards.js';
 import { parseParams } from '../middleware/validate.js';
 import type { CalendarFeedService } from '../services/calendar-feed.js';
 
@@ -9,9 +9,9 @@ import type { CalendarFeedService } from '../services/calendar-feed.js';
  * The private calendar feed. Managing it takes the bearer token; reading it takes only the secret
  * in its URL, because calendar apps subscribe with a bare URL.
  */
-export function calendarFeedRoutes(verifier: IdentityVerifier, feeds: CalendarFeedService): Router<AuthState> {
+export function calendarFeedRoutes(guards: Guards, feeds: CalendarFeedService): Router<AuthState> {
   const router = new Router<AuthState>();
-  const auth = requireAuth(verifier);
+  const { auth } = guards;
 
   router.get('/api/calendar/feed', auth, async (ctx) => {
     ctx.body = await feeds.status(caller(ctx).uid);

@@ -6,15 +6,15 @@ import {
   sendMessageBodySchema,
   uidParamsSchema,
 } from '@riffroom/protocol';
-import type { IdentityVerifier } from '../identity/types.js';
-import { caller, requireAuth, type AuthState } from '../middleware/authenticate.js';
+import { caller, type AuthState } from '../middleware/authenticate.js';
+import type { Guards } from '../middleware/guards.js';
 import { parseBody, parseParams, parseQuery } from '../middleware/validate.js';
 import type { MessageService } from '../services/messages.js';
 
 /** Direct messages at the paths of spec part 7. */
-export function messageRoutes(verifier: IdentityVerifier, messages: MessageService): Router<AuthState> {
+export function messageRoutes(guards: Guards, messages: MessageService): Router<AuthState> {
   const router = new Router<AuthState>({ prefix: '/api/messages' });
-  router.use(requireAuth(verifier));
+  router.use(guards.auth);
 
   router.get('/conversations/list', async (ctx) => {
     const { limit, before } = parseQuery(ctx, conversationsPageQuerySchema);
@@ -37,7 +37,7 @@ export function messageRoutes(verifier: IdentityVerifier, messages: MessageServi
     ctx.body = { ok: true };
   });
 
-  router.post('/send', async (ctx) => {
+  router.post('/send', guards.perCaller('messagesPerUser'), async (ctx) => {
     const body = parseBody(ctx, sendMessageBodySchema);
     ctx.status = 201;
     ctx.body = { message: await messages.send(caller(ctx).uid, body) };

@@ -6,8 +6,8 @@ import {
   roomPeerBodySchema,
   roomSettingsPatchSchema,
 } from '@riffroom/protocol';
-import type { IdentityVerifier } from '../identity/types.js';
-import { caller, optionalAuth, requireAuth, type AuthState } from '../middleware/authenticate.js';
+import { caller, type AuthState } from '../middleware/authenticate.js';
+import type { Guards } from '../middleware/guards.js';
 import { parseBody, parseParams } from '../middleware/validate.js';
 import type { RoomService } from '../services/rooms.js';
 
@@ -15,17 +15,17 @@ import type { RoomService } from '../services/rooms.js';
  * Collaboration rooms at the paths of spec part 7. Only GET /api/rooms/{roomId} is open; a token, when
  * sent, lets a private room's invitees see it.
  */
-export function roomRoutes(verifier: IdentityVerifier, rooms: RoomService): Router<AuthState> {
+export function roomRoutes(guards: Guards, rooms: RoomService): Router<AuthState> {
   const router = new Router<AuthState>({ prefix: '/api/rooms' });
-  const auth = requireAuth(verifier);
+  const { auth } = guards;
 
-  router.post('/create', auth, async (ctx) => {
+  router.post('/create', auth, guards.perCaller('roomsPerUser'), async (ctx) => {
     const body = parseBody(ctx, createRoomBodySchema);
     ctx.status = 201;
     ctx.body = { room: await rooms.create(caller(ctx).uid, body) };
   });
 
-  router.get('/:roomId', optionalAuth(verifier), async (ctx) => {
+  router.get('/:roomId', guards.optionalAuth, async (ctx) => {
     const { roomId } = parseParams(roomIdParamsSchema, ctx.params);
     ctx.body = { room: await rooms.view(roomId, ctx.state.identity?.uid ?? null) };
   });

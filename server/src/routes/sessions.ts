@@ -8,25 +8,25 @@ import {
   sessionIdParamsSchema,
   uidParamsSchema,
 } from '@riffroom/protocol';
-import type { IdentityVerifier } from '../identity/types.js';
-import { caller, requireAuth, type AuthState } from '../middleware/authenticate.js';
+import { caller, type AuthState } from '../middleware/authenticate.js';
+import type { Guards } from '../middleware/guards.js';
 import { parseBody, parseParams } from '../middleware/validate.js';
 import type { BookingService } from '../services/bookings.js';
 import type { SessionService } from '../services/sessions.js';
 
 export interface SessionRouteDeps {
-  verifier: IdentityVerifier;
+  guards: Guards;
   sessions: SessionService;
   bookings: BookingService;
 }
 
 /** Calendar sessions, bookings and join requests at exactly the paths of spec part 7. */
-export function sessionRoutes({ verifier, sessions, bookings }: SessionRouteDeps): Router<AuthState> {
+export function sessionRoutes({ guards, sessions, bookings }: SessionRouteDeps): Router<AuthState> {
   const router = new Router<AuthState>({ prefix: '/sessions' });
-  router.use(requireAuth(verifier));
+  router.use(guards.auth);
   const sessionId = (params: unknown) => Number(parseParams(sessionIdParamsSchema, params).id);
 
-  router.post('/create', async (ctx) => {
+  router.post('/create', guards.perCaller('sessionsPerUser'), async (ctx) => {
     const body = parseBody(ctx, sessionBodySchema);
     ctx.status = 201;
     ctx.body = { session: await sessions.create(caller(ctx).uid, body) };
@@ -41,10 +41,12 @@ export function sessionRoutes({ verifier, sessions, bookings }: SessionRouteDeps
     ctx.body = await bookings.mine(caller(ctx).uid);
   });
 
-  router.post('/request-booking', async (ctx) => {
+  router.post('/request-booking', guards.perCaller('bookingsPerUser'), async (ctx) => {
     const body = parseBody(ctx, bookingRequestBodySchema);
-    ctx.status = 201;
-    ctx.body = { booking: await bookings.request(caller(ctx).uid, body) };
+    const { booking, created } = await bookings.request(caller(ctx).uid, body);
+    // The same pending request again is answered with the stored one: 200, not a second 201.
+    ctx.status = created ? 201 : 200;
+    ctx.body = { booking };
   });
 
   router.patch('/respond-booking/:id', async (ctx) => {

@@ -140,6 +140,35 @@ describe('user endpoints', () => {
     expect(asBob.body).toHaveLength(2);
   });
 
+  it('pages the user list newest first, capping the page size', async () => {
+    const uids = async (query: string) =>
+      (await api.call('GET', `/user/users${query}`)).body.map((u: { firebase_uid: string }) => u.firebase_uid);
+    const everyone = await uids('');
+    const first = await uids('?limit=2');
+    expect(first).toEqual(everyone.slice(0, 2));
+    expect(await uids(`?limit=2&before=${first[1]}`)).toEqual(everyone.slice(2, 4));
+    expect((await api.call('GET', '/user/users?limit=101')).status).toBe(400);
+    expect((await api.call('GET', '/user/users?before=nobody-here')).status).toBe(400);
+  });
+
+  it('answers 50 users by default and at most 100 however many exist', async () => {
+    const rows = Array.from({ length: 120 }, (_, n) => ({
+      firebase_uid: `seeded${String(n).padStart(3, '0')}`,
+      user_email: `seeded${n}@example.test`,
+      user_username: `seeded${n}`,
+      user_username_key: `seeded${n}`,
+      created_at: 1_000 + n,
+      updated_at: 1_000 + n,
+    }));
+    await api.api.db('users').insert(rows);
+    try {
+      expect((await api.call('GET', '/user/users')).body).toHaveLength(50);
+      expect((await api.call('GET', '/user/users?limit=100')).body).toHaveLength(100);
+    } finally {
+      await api.api.db('users').whereLike('firebase_uid', 'seeded%').delete();
+    }
+  });
+
   it('follows and unfollows, and lists following on all three paths', async () => {
     expect((await api.call('POST', `/api/user/follow/${alice.user.uid}`, { token: bob.idToken })).status).toBe(204);
     expect((await api.call('POST', `/api/user/follow/${carol.user.uid}`, { token: bob.idToken })).status).toBe(204);

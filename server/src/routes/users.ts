@@ -4,23 +4,24 @@ import {
   publicSaveProfileBodySchema,
   saveProfileBodySchema,
   uidParamsSchema,
+  usersPageQuerySchema,
 } from '@riffroom/protocol';
-import type { IdentityVerifier } from '../identity/types.js';
-import { caller, optionalAuth, requireAuth, type AuthState } from '../middleware/authenticate.js';
+import { caller, type AuthState } from '../middleware/authenticate.js';
+import type { Guards } from '../middleware/guards.js';
 import { parseBody, parseParams, parseQuery } from '../middleware/validate.js';
 import type { FollowService } from '../services/follows.js';
 import type { ProfileService } from '../services/profiles.js';
 
 export interface UserRouteDeps {
-  verifier: IdentityVerifier;
+  guards: Guards;
   profiles: ProfileService;
   follows: FollowService;
 }
 
 /** Profile, explore and following calls of spec part 7, at exactly the spec's paths. */
-export function userRoutes({ verifier, profiles, follows }: UserRouteDeps): Router<AuthState> {
+export function userRoutes({ guards, profiles, follows }: UserRouteDeps): Router<AuthState> {
   const router = new Router<AuthState>();
-  const auth = requireAuth(verifier);
+  const { auth } = guards;
 
   router.post('/api/user/public-save-profile', auth, async (ctx) => {
     const body = parseBody(ctx, publicSaveProfileBodySchema);
@@ -49,8 +50,10 @@ export function userRoutes({ verifier, profiles, follows }: UserRouteDeps): Rout
   }
 
   // Open by the spec (a separate host without auth); a caller who does send a token is left out.
-  router.get('/user/users', optionalAuth(verifier), async (ctx) => {
-    ctx.body = await profiles.listUsers(ctx.state.identity?.uid);
+  // Open means anyone may walk it, so it comes in bounded pages and each address gets a page budget.
+  router.get('/user/users', guards.perAddress('userListPerAddress'), guards.optionalAuth, async (ctx) => {
+    const page = parseQuery(ctx, usersPageQuerySchema);
+    ctx.body = await profiles.listUsers(page, ctx.state.identity?.uid);
   });
 
   router.post('/api/user/follow/:uid', auth, async (ctx) => {

@@ -44,7 +44,11 @@ export class BookingService {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async request(callerUid: string, body: BookingRequestBody): Promise<OutgoingBooking> {
+  /**
+   * Asking again for the same time while a request is pending answers that request (`created`
+   * false) and notifies nobody twice: a double click, a retry or a flood stores one request.
+   */
+  async request(callerUid: string, body: BookingRequestBody): Promise<{ booking: OutgoingBooking; created: boolean }> {
     if (body.targetUser === callerUid)
       throw badRequest('booking/invalid-target', 'targetUser: you cannot book yourself');
     const [requester, target] = await Promise.all([
@@ -56,7 +60,7 @@ export class BookingService {
     if (!(await this.follows.isFollowing(callerUid, body.targetUser))) {
       throw forbidden('calendar/not-following', 'You can only book time with users you follow.');
     }
-    const row = await this.bookings.insert(
+    const { row, created } = await this.bookings.insertOrFindPending(
       {
         requesterUid: callerUid,
         targetUid: body.targetUser,
@@ -67,12 +71,14 @@ export class BookingService {
       },
       this.now(),
     );
-    this.bus.publish({
-      type: 'new-booking-request',
-      toUid: body.targetUser,
-      request: { ...base(row), requestedBy: refOf(requester) },
-    });
-    return { ...base(row), host: refOf(target) };
+    if (created) {
+      this.bus.publish({
+        type: 'new-booking-request',
+        toUid: body.targetUser,
+        request: { ...base(row), requestedBy: refOf(requester) },
+      });
+    }
+    return { booking: { ...base(row), host: refOf(target) }, created };
   }
 
   /** Only the target answers, only once; an accepted request becomes a confirmed session for both. */

@@ -1,8 +1,19 @@
 import type { Session } from '@riffroom/protocol';
 
-/** RFC 5545 text values escape backslash, semicolon, comma and newlines. */
-const escapeText = (value: string) =>
-  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+/**
+ * RFC 5545 text values escape backslash, semicolon, comma and line breaks. Every line break is one:
+ * `\r\n`, a bare `\r` (which calendar apps read as the end of a line, so a requester's text could
+ * add properties to the host's feed) and `\n`. Other control characters are not allowed in TEXT at
+ * all and are dropped; input schemas refuse them, this covers rows stored before they did.
+ */
+export const escapeText = (value: string) =>
+  value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n|\u2028|\u2029/g, '\\n')
+    // eslint-disable-next-line no-control-regex -- control characters are what this looks for
+    .replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, '');
 
 /** 20261124T140000Z */
 const icsTime = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');

@@ -1,4 +1,10 @@
-import type { OwnProfile, PublicSaveProfileBody, PublicUser, SaveProfileBody } from '@riffroom/protocol';
+import type {
+  OwnProfile,
+  PublicSaveProfileBody,
+  PublicUser,
+  SaveProfileBody,
+  UsersPageQuery,
+} from '@riffroom/protocol';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import type { VerifiedIdentity } from '../identity/types.js';
 import type { UsersRepository } from '../repositories/users.js';
@@ -53,8 +59,10 @@ export class ProfileService {
     return profile;
   }
 
-  listUsers(excludeUid?: string): Promise<PublicUser[]> {
-    return this.users.listPublic(excludeUid);
+  async listUsers(page: UsersPageQuery, excludeUid?: string): Promise<PublicUser[]> {
+    const users = await this.users.listPublicPage(page, excludeUid);
+    if (!users) throw badRequest('validation/invalid-query', 'before: no such user');
+    return users;
   }
 
   private async assertUsernameFree(username: string, ownerUid: string): Promise<void> {

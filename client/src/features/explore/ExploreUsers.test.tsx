@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { USERS_PAGE_DEFAULT } from '@riffroom/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { ALICE, apiError, fakeServices, makeUser } from '../../testing/fakeServices';
 import { renderApp } from '../../testing/renderApp';
@@ -76,5 +77,25 @@ describe('Explore Users', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Follow' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Follow' }).hasAttribute('disabled')).toBe(false));
+  });
+
+  it('loads the list a page at a time, the next page after the last user shown', async () => {
+    const user = userEvent.setup();
+    const { services, api } = fakeServices(ALICE);
+    const page = (from: number, size: number) =>
+      Array.from({ length: size }, (_, i) =>
+        makeUser({ firebase_uid: `u${from + i}`, user_name: `User ${from + i}`, user_username: `user${from + i}` }),
+      );
+    vi.mocked(api.users.listUsers).mockImplementation(async (before) =>
+      before === undefined ? [me, ...page(1, USERS_PAGE_DEFAULT - 1)] : page(100, 3),
+    );
+    renderApp('/dashboard?tab=explore', services);
+
+    await waitFor(() => expect(screen.getAllByTestId('user-card')).toHaveLength(USERS_PAGE_DEFAULT - 1));
+    await user.click(screen.getByRole('button', { name: 'Show more users' }));
+    await waitFor(() => expect(screen.getAllByTestId('user-card')).toHaveLength(USERS_PAGE_DEFAULT + 2));
+    expect(api.users.listUsers).toHaveBeenLastCalledWith(`u${USERS_PAGE_DEFAULT - 1}`);
+    // A short page is the last one.
+    expect(screen.queryByRole('button', { name: 'Show more users' })).toBeNull();
   });
 });

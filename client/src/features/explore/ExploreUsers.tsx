@@ -9,8 +9,8 @@ interface ExploreUsersProps {
 
 /** Explore Users: everyone else as cards, each with Follow/Unfollow. */
 export function ExploreUsers({ currentUid, onMessage, onCollaborate }: ExploreUsersProps) {
-  const { state, toggleFollow } = useExploreUsers(currentUid);
-  const { users, following, pending } = state;
+  const { state, toggleFollow, loadMore } = useExploreUsers(currentUid);
+  const { users, following, pending, hasMore, loadingMore } = state;
 
   return (
     <section className="section" aria-labelledby="explore-heading">
@@ -40,6 +40,16 @@ export function ExploreUsers({ currentUid, onMessage, onCollaborate }: ExploreUs
             );
           })}
         </div>
+      )}
+      {users !== null && hasMore && (
+        <button
+          type="button"
+          className="btn btn--ghost explore__more"
+          disabled={loadingMore}
+          onClick={() => void loadMore()}
+        >
+          Show more users
+        </button>
       )}
     </section>
   );

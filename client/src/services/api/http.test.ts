@@ -19,8 +19,10 @@ describe('http client', () => {
 
     await users.listUsers();
     await users.getMyFollowing().catch(() => {});
-    const [openCall, authedCall] = fetch.mock.calls;
-    expect(openCall?.[0]).toBe('/user/users');
+    await users.listUsers('uid-of-the-last');
+    const [openCall, authedCall, nextPage] = fetch.mock.calls;
+    expect(openCall?.[0]).toBe('/user/users?limit=50');
+    expect(nextPage?.[0]).toBe('/user/users?limit=50&before=uid-of-the-last');
     expect((openCall?.[1]?.headers as Record<string, string>).Authorization).toBeUndefined();
     expect(authedCall?.[0]).toBe('/api/user/my-following');
     expect((authedCall?.[1]?.headers as Record<string, string>).Authorization).toBe('Bearer tok');

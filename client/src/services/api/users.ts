@@ -1,4 +1,10 @@
-import type { OwnProfile, PublicSaveProfileBody, PublicUser, SaveProfileBody } from '@riffroom/protocol';
+import {
+  USERS_PAGE_DEFAULT,
+  type OwnProfile,
+  type PublicSaveProfileBody,
+  type PublicUser,
+  type SaveProfileBody,
+} from '@riffroom/protocol';
 import type { HttpClient } from './http';
 
 /** The profile, explore and following calls of spec part 7. */
@@ -9,8 +15,12 @@ export interface UsersApi {
   saveProfile(body: SaveProfileBody): Promise<OwnProfile>;
   publicSaveProfile(body: PublicSaveProfileBody): Promise<OwnProfile>;
   getMyFollowing(): Promise<PublicUser[]>;
-  /** Everyone, the caller included: callers filter themselves out (spec part 6). */
-  listUsers(): Promise<PublicUser[]>;
+  /**
+   * One page of everyone, newest first, the caller included: callers filter themselves out (spec
+   * part 6). `before` is the last uid of the previous page; a page of fewer than USERS_PAGE_DEFAULT
+   * users is the last.
+   */
+  listUsers(before?: string): Promise<PublicUser[]>;
   follow(uid: string): Promise<void>;
   unfollow(uid: string): Promise<void>;
 }
@@ -32,9 +42,11 @@ export function createUsersApi(http: HttpClient): UsersApi {
     async getMyFollowing() {
       return (await http.authed<{ following: PublicUser[] }>('/api/user/my-following')).following;
     },
-    listUsers() {
+    listUsers(before) {
       // Spec part 6: this one call carries no bearer token.
-      return http.open<PublicUser[]>('/user/users');
+      const query = new URLSearchParams({ limit: String(USERS_PAGE_DEFAULT) });
+      if (before) query.set('before', before);
+      return http.open<PublicUser[]>(`/user/users?${query}`);
     },
     async follow(uid) {
       await http.authed<void>(`/api/user/follow/${encodeURIComponent(uid)}`, { method: 'POST' });

@@ -7,6 +7,9 @@ import * as m0005 from './0005_messages_received_pair_index.js';
 import * as m0006 from './0006_conversations.js';
 import * as m0007 from './0007_room_tier.js';
 import * as m0008 from './0008_conversation_unread_counts.js';
+import * as m0009 from './0009_login_throttle_pairs.js';
+import * as m0010 from './0010_one_pending_booking.js';
+import * as m0011 from './0011_users_newest_first_index.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -23,6 +26,9 @@ const migrations: Record<string, Migration> = {
   '0006_conversations': m0006,
   '0007_room_tier': m0007,
   '0008_conversation_unread_counts': m0008,
+  '0009_login_throttle_pairs': m0009,
+  '0010_one_pending_booking': m0010,
+  '0011_users_newest_first_index': m0011,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -6,6 +6,7 @@ import type { RefreshTokensRepository } from '../../repositories/refresh-tokens.
 import type { UsersRepository } from '../../repositories/users.js';
 import type { IdentityVerifier, VerifiedIdentity } from '../types.js';
 import { signIdToken, verifyIdTokenSignature, type IdTokenClaims } from './id-token.js';
+import type { BoundedConcurrency } from '../../limits/bounded-concurrency.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { hashRefreshToken, newRefreshToken, parseRefreshToken } from './refresh-token.js';
@@ -18,6 +19,8 @@ export interface LocalIdentityOptions {
   refreshTokens: RefreshTokensRepository;
   users: UsersRepository;
   throttle: LoginThrottle;
+  /** Every password hash and check goes through this: a bounded number of scrypt runs at once. */
+  hashing: BoundedConcurrency;
   idTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   now?: () => number;
@@ -42,7 +45,7 @@ export class LocalIdentity implements IdentityVerifier {
   }
 
   async signUp(body: SignupBody): Promise<AuthResponse> {
-    const { accounts, users } = this.options;
+    const { accounts, users, hashing } = this.options;
     if (await accounts.findByEmail(body.email)) {
       throw badRequest('auth/email-already-in-use', 'The email address is already in use by another account.');
     }
@@ -52,7 +55,7 @@ export class LocalIdentity implements IdentityVerifier {
     const account: LocalAccount = {
       uid: newUid(),
       email: body.email,
-      password_hash: await hashPassword(body.password),
+      password_hash: await hashing.run(() => hashPassword(body.password)),
       display_name: body.username,
       created_at: this.now(),
     };
@@ -68,19 +71,29 @@ export class LocalIdentity implements IdentityVerifier {
     return this.startSession(account);
   }
 
-  async signIn(body: LoginBody, ip: string): Promise<AuthResponse> {
-    const { accounts, throttle } = this.options;
-    await throttle.assertAllowed(body.email, ip);
+  /** `address` is the caller's, as the trusted proxy hops report it (login-throttle.ts). */
+  async signIn(body: LoginBody, address: string): Promise<AuthResponse> {
+    const { accounts, throttle, hashing } = this.options;
+    // Counted before anything is checked: concurrent guesses cannot all slip past the limit.
+    const attempt = await throttle.reserve(body.email, address);
     const account = await accounts.findByEmail(body.email);
     if (!account) {
-      await throttle.recordFailure(body.email, ip);
+      await throttle.failed();
       throw unauthorized('auth/user-not-found', 'There is no user record corresponding to this email.');
     }
-    if (!(await verifyPassword(body.password, account.password_hash))) {
-      await throttle.recordFailure(body.email, ip);
+    let matches: boolean;
+    try {
+      matches = await hashing.run(() => verifyPassword(body.password, account.password_hash));
+    } catch (error) {
+      // Refused for load, the password was never checked: that is no failed attempt.
+      await throttle.cancel(attempt);
+      throw error;
+    }
+    if (!matches) {
+      await throttle.failed();
       throw unauthorized('auth/wrong-password', 'The password is invalid.');
     }
-    await throttle.recordSuccess(body.email);
+    await throttle.succeeded(attempt);
     return this.startSession(account);
   }
 
