@@ -56,7 +56,10 @@ export class RoomService {
     throw new Error('could not draw an unused room id');
   }
 
-  /** The live room as anyone may see it; unknown and ended rooms are both 404. */
+  /**
+   * The live room as anyone may see it; unknown and ended rooms are both 404. The host's PeerJS id is
+   * left out on purpose: with it anyone could dial the host (members get it from get-peers).
+   */
   async view(roomId: string): Promise<RoomView> {
     const room = await this.live(roomId);
     return {
@@ -65,7 +68,6 @@ export class RoomService {
       settings: room.settings,
       host: { firebase_uid: room.hostUid, user_name: room.hostName },
       participants: await this.rooms.participants(roomId),
-      hostPeerId: room.hostPeerId,
       createdAt: new Date(room.createdAt).toISOString(),
     };
   }
@@ -86,6 +88,7 @@ export class RoomService {
     return room && room.endedAt === null ? this.view(roomId) : null;
   }
 
+  /** Kept for the spec's PATCH .../peer; the id is stored, never handed out. */
   async setHostPeer(callerUid: string, roomId: string, peerId: string): Promise<void> {
     const room = await this.live(roomId);
     if (room.hostUid !== callerUid) throw forbidden('room/not-host', 'Only the host can set the room peer.');
