@@ -6,7 +6,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApi, createEventBus, type ApiConfig, type Logger } from '@riffroom/server';
-import { attachPeerServer, attachRealtime, staticClient, WorkerPool, type MediaConfig } from '@riffroom/media';
+import {
+  attachPeerServer,
+  attachRealtime,
+  peerLimits,
+  staticClient,
+  WorkerPool,
+  type MediaConfig,
+} from '@riffroom/media';
 
 // '/calendar/feed/' is the private .ics feed; the client has no route of that name.
 const API_PREFIXES = ['/api/', '/user/', '/sessions', '/events/', '/calendar/feed/', '/healthz'];
@@ -32,6 +39,8 @@ export async function startBox(apiConfig: ApiConfig, mediaConfig: MediaConfig, l
   const peers = attachPeerServer(server, {
     logger: logger.child({ part: 'peerjs' }),
     missedHeartbeats: mediaConfig.peerMissedHeartbeats,
+    limits: peerLimits(mediaConfig),
+    trustProxyHops: mediaConfig.trustProxyHops,
   });
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = req.url ?? '/';
