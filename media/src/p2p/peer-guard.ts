@@ -136,6 +136,9 @@ export class PeerGuard {
       this.messages.reset(key);
       this.bytes.reset(key);
     });
+    // A protocol error (a message over maxMessageBytes among them): ws has sent its close frame and
+    // would read on until the client stops sending; drop the connection instead of reading the rest.
+    ws.once('error', () => ws.terminate());
     ws.admit = (data, isBinary) => {
       if (ws.readyState !== WebSocket.OPEN) return false; // closing: read nothing more
       const size = byteLength(data);
