@@ -97,6 +97,8 @@ describe('the PeerJS server under attack (issue 14 item 1)', () => {
     await chatty.next('OPEN');
     // A client beats every 5 s; this is 1,500 at once.
     for (let i = 0; i < 1500 && !chatty.isClosed(); i += 1) chatty.ws.send(message('HEARTBEAT'));
+    // Well before its missed heartbeats (15 s) would drop it anyway.
+    await until(() => chatty.isClosed(), { timeoutMs: 5000, what: 'the chatty socket closed' });
     expect(await chatty.closed).toBe(1008);
 
     const bulky = peer({ localAddress: '127.0.0.14' });
@@ -104,6 +106,7 @@ describe('the PeerJS server under attack (issue 14 item 1)', () => {
     // Each just under the size limit, to an id that is not online (the server would hold them).
     const candidate = message('CANDIDATE', 'nobody-online', { candidate: 'c'.repeat(60 * 1024) });
     for (let i = 0; i < 40 && !bulky.isClosed(); i += 1) bulky.ws.send(candidate);
+    await until(() => bulky.isClosed(), { timeoutMs: 5000, what: 'the bulky socket closed' });
     expect(await bulky.closed).toBe(1008);
   });
 
