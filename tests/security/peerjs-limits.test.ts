@@ -54,7 +54,8 @@ describe('the PeerJS server under attack (issue 14 item 1)', () => {
     // The review's attack: one huge OFFER to an id that is not online, which the server would queue.
     const huge = message('OFFER', 'nobody-online', { sdp: 'x'.repeat(64 * 1024 * 1024) });
     attacker.ws.send(huge);
-    expect(await attacker.closed).toBe(1009); // ws: message too big
+    // 1009 (message too big), or 1006 when the drop's reset reaches the client before the close frame.
+    expect([1006, 1009]).toContain(await attacker.closed);
     const started = Date.now();
     expect((await fetch(`${box.baseUrl}/healthz`)).status).toBe(200);
     expect(Date.now() - started).toBeLessThan(200);
@@ -76,8 +77,8 @@ describe('the PeerJS server under attack (issue 14 item 1)', () => {
     await Promise.all(sockets.map((socket) => socket.next('OPEN')));
     const extra = peer({ localAddress: address });
     const refusal = await extra.refused;
-    expect(refusal.status).toBe(429);
-    expect(JSON.parse(refusal.body)).toMatchObject({ error: { code: 'rate/limited' } });
+    expect(refusal?.status).toBe(429);
+    expect(JSON.parse(refusal!.body)).toMatchObject({ error: { code: 'rate/limited' } });
     // Another address is not affected.
     await peer({ localAddress: '127.0.0.13' }).next('OPEN');
 
@@ -86,7 +87,7 @@ describe('the PeerJS server under attack (issue 14 item 1)', () => {
     await until(
       async () => {
         const again = peer({ localAddress: address });
-        return Promise.race([again.next('OPEN').then(() => true), again.refused.then(() => false)]);
+        return (await again.refused) === null;
       },
       { what: 'a place freed by a closed socket' },
     );
@@ -149,7 +150,7 @@ describe('the PeerJS server under attack (issue 14 item 1)', () => {
     expect(JSON.parse(last!.body)).toEqual({ error: { code: 'rate/limited', message: expect.any(String) as unknown } });
     expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
     // Socket opens from that address count too; other addresses do not.
-    expect((await peer({ localAddress: '127.0.0.15' }).refused).status).toBe(429);
+    expect((await peer({ localAddress: '127.0.0.15' }).refused)?.status).toBe(429);
     expect((await getFrom('/peerjs/peerjs/id', '127.0.0.16')).status).toBe(200);
   });
 
@@ -164,8 +165,8 @@ describe('the PeerJS server under attack (issue 14 item 1)', () => {
     ['a bad id after a good one', 'key=peerjs&id=ok&id=%2E%2E%2F&token=t'],
   ])('refuses the upgrade with 400 for %s', async (_what, query) => {
     const refusal = await peer({ query, localAddress: '127.0.0.17' }).refused;
-    expect(refusal.status).toBe(400);
-    expect(JSON.parse(refusal.body)).toMatchObject({ error: { code: 'validation/invalid-query' } });
+    expect(refusal?.status).toBe(400);
+    expect(JSON.parse(refusal!.body)).toMatchObject({ error: { code: 'validation/invalid-query' } });
   });
 
   it.each([

@@ -7,8 +7,11 @@ export interface PeerJsSocket {
   messages: { type: string; src?: string; payload?: unknown }[];
   /** Resolves with the socket's close code once it closes. */
   closed: Promise<number>;
-  /** Resolves with the status and body when the server refuses the upgrade. */
-  refused: Promise<{ status: number; body: string }>;
+  /**
+   * How the upgrade went: the status and body when the server refused it, null when the socket
+   * opened (so a test expecting a refusal fails at once instead of waiting).
+   */
+  refused: Promise<{ status: number; body: string } | null>;
   /** The first message of this type, waiting for it if need be. */
   next(type: string): Promise<{ type: string; src?: string; payload?: unknown }>;
   isClosed(): boolean;
@@ -47,13 +50,14 @@ export function openPeerJsSocket(
       resolve(code);
     }),
   );
-  const refused = new Promise<{ status: number; body: string }>((resolve) =>
+  const refused = new Promise<{ status: number; body: string } | null>((resolve) => {
+    ws.once('open', () => resolve(null));
     ws.once('unexpected-response', (_req, res) => {
       let body = '';
       res.on('data', (chunk: Buffer) => (body += chunk.toString()));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    }),
-  );
+    });
+  });
   return {
     ws,
     messages,
