@@ -178,6 +178,7 @@ describe('the PeerJS server under attack (issue 14 item 1)', () => {
     const socket = peer({ localAddress: '127.0.0.18' });
     await socket.next('OPEN');
     socket.ws.send(text);
+    await until(() => socket.isClosed(), { timeoutMs: 5000, what: 'the socket closed' });
     expect(await socket.closed).toBe(1008);
   });
 });
