@@ -31,10 +31,10 @@ function peer(options: Parameters<typeof openPeerJsSocket>[1]): PeerJsSocket {
 }
 
 /** GET from a chosen loopback source address (fetch cannot pick one). */
-function getFrom(path: string, localAddress: string) {
+function getFrom(path: string, localAddress: string, headers: http.OutgoingHttpHeaders = {}, on = box) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
     http
-      .get(`${box.baseUrl}${path}`, { localAddress, agent: false }, (res) => {
+      .get(`${on.baseUrl}${path}`, { localAddress, agent: false, headers }, (res) => {
         let body = '';
         res.on('data', (chunk: Buffer) => (body += chunk.toString()));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
@@ -142,7 +142,8 @@ describe('the PeerJS server under attack (issue 14 item 1)', () => {
     const statuses: number[] = [];
     let last: Awaited<ReturnType<typeof getFrom>> | undefined;
     for (let i = 0; i < 70; i += 1) {
-      last = await getFrom('/peerjs/peerjs/id', '127.0.0.15');
+      // Without TRUST_PROXY the header is the client's own words: inventing addresses does not help.
+      last = await getFrom('/peerjs/peerjs/id', '127.0.0.15', { 'x-forwarded-for': `198.51.100.${i}` });
       statuses.push(last.status);
     }
     expect(statuses.slice(0, 60).every((status) => status === 200)).toBe(true);
@@ -180,5 +181,27 @@ describe('the PeerJS server under attack (issue 14 item 1)', () => {
     socket.ws.send(text);
     await until(() => socket.isClosed(), { timeoutMs: 5000, what: 'the socket closed' });
     expect(await socket.closed).toBe(1008);
+  });
+});
+
+describe('behind a proxy (TRUST_PROXY=1)', () => {
+  let proxied: Box;
+  beforeAll(async () => {
+    proxied = await startBox({ TRUST_PROXY: '1' });
+  });
+  afterAll(async () => {
+    await proxied?.stop();
+  });
+
+  it('counts the address the proxy saw, and ignores what the client wrote before it', async () => {
+    const get = (forwardedFor: string) =>
+      getFrom('/peerjs/peerjs/id', '127.0.0.21', { 'x-forwarded-for': forwardedFor }, proxied);
+    const statuses: number[] = [];
+    // One client behind the proxy, inventing a new leftmost address each time.
+    for (let i = 0; i < 61; i += 1) statuses.push((await get(`198.51.100.${i}, 203.0.113.5`)).status);
+    expect(statuses.slice(0, 60).every((status) => status === 200)).toBe(true);
+    expect(statuses[60]).toBe(429);
+    // Another client behind the same proxy is not affected.
+    expect((await get('203.0.113.6')).status).toBe(200);
   });
 });
