@@ -1,96 +1,13 @@
 import type { VerifiedP2pPeer } from '@riffroom/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FakePeer } from '../../testing/fakePeerJs';
+import { FakeDataConnection, fakePeers as peers, TrackList } from '../../testing/fakePeerJs';
 import { FakeRoomSocket } from '../../testing/fakeRoomSocket';
-import { encodeFrames } from './p2pChat';
 import { P2pHost } from './p2pHost';
 import type { P2pChatMessage, P2pShare } from './p2pPeer';
 import { RoomRequestError } from './roomSocket';
 
-/**
- * PeerJS in memory (happy-dom has no WebRTC): just the events and calls P2pHost uses. The real
- * thing is covered end to end in tests/e2e/rooms-p2p.test.ts; this checks when the host calls.
- */
-class Emitter {
-  private readonly handlers = new Map<string, Array<{ fn: (...args: unknown[]) => void; once: boolean }>>();
-  on(event: string, fn: (...args: unknown[]) => void) {
-    this.handlers.set(event, [...(this.handlers.get(event) ?? []), { fn, once: false }]);
-    return this;
-  }
-  once(event: string, fn: (...args: unknown[]) => void) {
-    this.handlers.set(event, [...(this.handlers.get(event) ?? []), { fn, once: true }]);
-    return this;
-  }
-  emit(event: string, ...args: unknown[]) {
-    const list = this.handlers.get(event) ?? [];
-    this.handlers.set(
-      event,
-      list.filter((h) => !h.once),
-    );
-    for (const { fn } of list) fn(...args);
-  }
-}
-
-class FakeDataConnection extends Emitter {
-  open = false;
-  closed = false;
-  dataChannel = { bufferedAmount: 0 };
-  constructor(readonly peer: string) {
-    super();
-  }
-  send() {}
-  close() {
-    this.open = false;
-    this.closed = true;
-  }
-  /** The guest says something over the connection, framed as p2pData does. */
-  receive(message: unknown) {
-    for (const frame of encodeFrames(message, 1)) this.emit('data', frame.buffer);
-  }
-}
-
-class FakeMediaConnection extends Emitter {
-  closed = false;
-  peerConnection = undefined;
-  close() {
-    this.closed = true;
-  }
-}
-
-const peers: FakePeer[] = [];
-
-class FakePeer extends Emitter {
-  id = 'host-peer';
-  open = false;
-  destroyed = false;
-  readonly calls: Array<{ to: string; tracks: MediaStreamTrack[]; call: FakeMediaConnection }> = [];
-  constructor() {
-    super();
-    peers.push(this);
-    queueMicrotask(() => {
-      this.open = true;
-      this.emit('open', this.id);
-    });
-  }
-  call(to: string, stream: MediaStream) {
-    const call = new FakeMediaConnection();
-    this.calls.push({ to, tracks: stream.getTracks(), call });
-    return call;
-  }
-  destroy() {
-    this.destroyed = true;
-  }
-  reconnect() {}
-}
-
-/** happy-dom's MediaStream keeps no tracks. */
-class TrackList {
-  constructor(private readonly tracks: MediaStreamTrack[] = []) {}
-  getTracks() {
-    return this.tracks;
-  }
-}
-
-vi.mock('peerjs', () => ({ Peer: FakePeer }));
+vi.mock('peerjs', async () => ({ Peer: (await import('../../testing/fakePeerJs')).FakePeer }));
 
 beforeEach(() => {
   vi.stubGlobal('MediaStream', TrackList);
