@@ -79,6 +79,7 @@ describe('the PeerJS server under attack (issue 14 item 1)', () => {
     const refusal = await extra.refused;
     expect(refusal?.status).toBe(429);
     expect(JSON.parse(refusal!.body)).toMatchObject({ error: { code: 'rate/limited' } });
+    expect(Number(refusal!.headers['retry-after'])).toBeGreaterThan(0);
     // Another address is not affected.
     await peer({ localAddress: '127.0.0.13' }).next('OPEN');
 

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import WebSocket from 'ws';
 import { PEERJS_KEY } from '@riffroom/protocol';
 
@@ -11,7 +12,7 @@ export interface PeerJsSocket {
    * How the upgrade went: the status and body when the server refused it, null when the socket
    * opened (so a test expecting a refusal fails at once instead of waiting).
    */
-  refused: Promise<{ status: number; body: string } | null>;
+  refused: Promise<{ status: number; headers: IncomingHttpHeaders; body: string } | null>;
   /** The first message of this type, waiting for it if need be. */
   next(type: string): Promise<{ type: string; src?: string; payload?: unknown }>;
   isClosed(): boolean;
@@ -50,12 +51,12 @@ export function openPeerJsSocket(
       resolve(code);
     }),
   );
-  const refused = new Promise<{ status: number; body: string } | null>((resolve) => {
+  const refused = new Promise<{ status: number; headers: IncomingHttpHeaders; body: string } | null>((resolve) => {
     ws.once('open', () => resolve(null));
     ws.once('unexpected-response', (_req, res) => {
       let body = '';
       res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
     });
   });
   return {

@@ -6,6 +6,7 @@ import {
   describeZodError,
   peerJsClientMessageSchema,
   peerJsQuerySchema,
+  PEER_HEARTBEAT_MS,
   TokenBuckets,
   type BucketRule,
 } from '@riffroom/protocol';
@@ -117,7 +118,14 @@ export class PeerGuard {
     }
     const open = this.open.get(address) ?? 0;
     if (open >= this.limits.maxConnectionsPerAddress) {
-      return { status: 429, code: 'rate/limited', message: 'Too many PeerJS connections from this address.' };
+      // A place frees when one of the address's sockets closes, which nobody can foretell: a client
+      // is told to wait one heartbeat, the time in which a dead socket starts to be noticed.
+      return {
+        status: 429,
+        code: 'rate/limited',
+        message: 'Too many PeerJS connections from this address.',
+        retryAfterS: Math.ceil(PEER_HEARTBEAT_MS / 1000),
+      };
     }
     this.open.set(address, open + 1);
     socket.once('close', () => {
