@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { announcedAddress, loadMediaConfig, MediaConfigError } from './config.js';
+import { announcedAddress, loadMediaConfig, MediaConfigError, peerLimits } from './config.js';
 
 describe('media configuration', () => {
   it('defaults the WebRTC port to 40000 on all addresses, with transport ports above it', () => {
@@ -75,5 +75,40 @@ describe('media configuration', () => {
     expect(loadMediaConfig({ TRUST_PROXY: '2' }).trustProxyHops).toBe(2);
     expect(() => loadMediaConfig({ SOCKET_JOINS_BURST: '0' })).toThrow(/socketJoinsBurst/);
     expect(() => loadMediaConfig({ SOCKET_MAX_MESSAGE_BYTES: '100' })).toThrow(/socketMaxMessageBytes/);
+  });
+
+  it('reads the proxy hop count and the PeerJS limits from the environment, with defaults', () => {
+    expect(peerLimits(loadMediaConfig({}))).toEqual({
+      maxMessageBytes: 64 * 1024,
+      maxConnectionsPerAddress: 32,
+      requests: { burst: 60, perMinute: 120 },
+      messages: { burst: 1000, perMinute: 3000 },
+      bytes: { burst: 1024 * 1024, perMinute: 4 * 1024 * 1024 },
+    });
+    expect(loadMediaConfig({}).trustProxyHops).toBe(0);
+    const config = loadMediaConfig({
+      TRUST_PROXY: '2',
+      PEERJS_MAX_MESSAGE_BYTES: '32768',
+      PEERJS_MAX_CONNECTIONS_PER_ADDRESS: '8',
+      PEERJS_REQUEST_BURST: '10',
+      PEERJS_REQUESTS_PER_MINUTE: '20',
+      PEERJS_MESSAGE_BURST: '30',
+      PEERJS_MESSAGES_PER_MINUTE: '40',
+      PEERJS_BYTE_BURST: '50000',
+      PEERJS_BYTES_PER_MINUTE: '60000',
+    });
+    expect(config.trustProxyHops).toBe(2);
+    expect(peerLimits(config)).toEqual({
+      maxMessageBytes: 32768,
+      maxConnectionsPerAddress: 8,
+      requests: { burst: 10, perMinute: 20 },
+      messages: { burst: 30, perMinute: 40 },
+      bytes: { burst: 50000, perMinute: 60000 },
+    });
+    // TRUST_PROXY as the API reads it: true is one proxy, false none.
+    expect(loadMediaConfig({ TRUST_PROXY: 'true' }).trustProxyHops).toBe(1);
+    expect(loadMediaConfig({ TRUST_PROXY: 'false' }).trustProxyHops).toBe(0);
+    expect(() => loadMediaConfig({ TRUST_PROXY: 'yes' })).toThrow(/trustProxyHops/);
+    expect(() => loadMediaConfig({ PEERJS_MAX_CONNECTIONS_PER_ADDRESS: '0' })).toThrow(/peerMaxConnectionsPerAddress/);
   });
 });

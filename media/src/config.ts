@@ -2,7 +2,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { busConfigSchema, describeZodError, PEER_MISSED_HEARTBEATS, trustProxyHopsSchema } from '@riffroom/protocol';
+import {
+  busConfigSchema,
+  describeZodError,
+  PEER_MISSED_HEARTBEATS,
+  PEERJS_MAX_MESSAGE_BYTES,
+  trustProxyHopsSchema,
+} from '@riffroom/protocol';
+import type { PeerLimits } from './p2p/peer-guard.js';
 import { SOCKET_LIMIT_ENV_NAMES, socketLimitsShape } from './socket-limits-config.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -21,6 +28,10 @@ const urlList = (scheme: RegExp, what: string) =>
         : value,
     z.array(z.string().regex(scheme, `must be ${what}`)).max(20),
   );
+
+/** A whole number in [min, max]; from the environment as text. */
+const count = (min: number, max: number, fallback: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
 
 export const mediaConfigSchema = z.object({
   /** One mediasoup worker per core by default: a worker is single-threaded. */
@@ -86,10 +97,28 @@ export const mediaConfigSchema = z.object({
   /** PeerJS clients that miss this many 5 s heartbeats (spec part 9) are dropped by the server. */
   peerMissedHeartbeats: z.coerce.number().int().min(1).max(100).default(PEER_MISSED_HEARTBEATS),
   /**
-   * Reverse proxies in front of the box that append to X-Forwarded-For (TRUST_PROXY, as the API
-   * reads it): the per-address limits count the address the last trusted hop saw.
+   * Reverse proxies in front of the box that append to X-Forwarded-For (README "Security"): 0 takes
+   * the socket's address as the client's; the API reads the same TRUST_PROXY.
    */
   trustProxyHops: trustProxyHopsSchema.default(0),
+  /** The largest PeerJS signalling message (protocol's PEERJS_MAX_MESSAGE_BYTES explains the size). */
+  peerMaxMessageBytes: count(1024, 16 * 1024 * 1024, PEERJS_MAX_MESSAGE_BYTES),
+  /** Open PeerJS sockets per client address: each page on the peer-to-peer tier holds one. */
+  peerMaxConnectionsPerAddress: count(1, 100_000, 32),
+  /** PeerJS id requests and socket opens per client address: two for each page that opens a peer. */
+  peerRequestBurst: count(1, 1_000_000, 60),
+  peerRequestsPerMinute: count(1, 1_000_000, 120),
+  /**
+   * Messages and bytes per PeerJS socket. The host's socket is the busiest: each guest's connection
+   * and each call costs it an answer or offer (5-7 KB) and its ICE candidates, about 15 messages and
+   * 10 KB (measured in tests/e2e/rooms-p2p.test.ts), and starting to share calls every guest again.
+   * These let a host call 50 guests at once. The bytes bound what one socket makes the server relay,
+   * or hold for an offline peer (5 s).
+   */
+  peerMessageBurst: count(1, 1_000_000, 1000),
+  peerMessagesPerMinute: count(1, 1_000_000, 3000),
+  peerByteBurst: count(1024, 1024 * 1024 * 1024, 1024 * 1024),
+  peerBytesPerMinute: count(1024, 1024 * 1024 * 1024, 4 * 1024 * 1024),
   ...socketLimitsShape,
 });
 export type MediaConfig = Omit<z.infer<typeof mediaConfigSchema>, 'rtcMinPort' | 'rtcMaxPort'> & {
@@ -122,6 +151,14 @@ const ENV_NAMES = {
   PEER_MISSED_HEARTBEATS: 'peerMissedHeartbeats',
   TRUST_PROXY: 'trustProxyHops',
   ...SOCKET_LIMIT_ENV_NAMES,
+  PEERJS_MAX_MESSAGE_BYTES: 'peerMaxMessageBytes',
+  PEERJS_MAX_CONNECTIONS_PER_ADDRESS: 'peerMaxConnectionsPerAddress',
+  PEERJS_REQUEST_BURST: 'peerRequestBurst',
+  PEERJS_REQUESTS_PER_MINUTE: 'peerRequestsPerMinute',
+  PEERJS_MESSAGE_BURST: 'peerMessageBurst',
+  PEERJS_MESSAGES_PER_MINUTE: 'peerMessagesPerMinute',
+  PEERJS_BYTE_BURST: 'peerByteBurst',
+  PEERJS_BYTES_PER_MINUTE: 'peerBytesPerMinute',
 } as const satisfies Record<string, keyof z.input<typeof mediaConfigSchema>>;
 
 /** Defaults in code, then environment, then explicit overrides; a bad value names itself. */
@@ -157,6 +194,17 @@ export function loadMediaConfig(env: Env = process.env, overrides: Partial<Media
     );
   }
   return { ...parsed.data, rtcMinPort, rtcMaxPort };
+}
+
+/** The PeerJS server's limits as the guard takes them. */
+export function peerLimits(config: MediaConfig): PeerLimits {
+  return {
+    maxMessageBytes: config.peerMaxMessageBytes,
+    maxConnectionsPerAddress: config.peerMaxConnectionsPerAddress,
+    requests: { burst: config.peerRequestBurst, perMinute: config.peerRequestsPerMinute },
+    messages: { burst: config.peerMessageBurst, perMinute: config.peerMessagesPerMinute },
+    bytes: { burst: config.peerByteBurst, perMinute: config.peerBytesPerMinute },
+  };
 }
 
 /**

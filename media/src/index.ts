@@ -1,4 +1,4 @@
-export { loadMediaConfig, MediaConfigError, type MediaConfig } from './config.js';
+export { loadMediaConfig, MediaConfigError, peerLimits, type MediaConfig } from './config.js';
 export { WorkerPool } from './sfu/worker-pool.js';
 export { staticClient, type RequestHandler } from './http/static-client.js';
 export { firebaseIdentitySources, type PagePolicyOptions } from './http/content-security-policy.js';
@@ -9,5 +9,6 @@ export type { RoomDirectory } from './realtime/room-directory.js';
 export { SfuRooms } from './sfu/sfu-rooms.js';
 export { SfuRoom } from './sfu/sfu-room.js';
 export { attachPeerServer, type PeerSignalling, type PeerServerOptions } from './p2p/peer-server.js';
+export type { PeerLimits } from './p2p/peer-guard.js';
 export { iceServersFor, type IceConfig } from './p2p/ice-servers.js';
 export { MediaRelay, RelayError, DEFAULT_RELAY_OPTIONS } from './relay/media-relay.js';

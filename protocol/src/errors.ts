@@ -80,6 +80,8 @@ export const SOCKET_ERROR_CODES = [
   'relay/frame-too-large',
   'relay/not-jpeg',
   'relay/chunk-too-large',
+  'p2p/peer-taken',
+  'p2p/unknown-peer',
   'rate/limited',
   'internal',
 ] as const;

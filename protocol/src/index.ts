@@ -9,6 +9,7 @@ export * from './calendar-events.js';
 export * from './rooms.js';
 export * from './relay.js';
 export * from './p2p.js';
+export * from './peerjs-signalling.js';
 export * from './events.js';
 export * from './realtime.js';
 export * from './token-buckets.js';

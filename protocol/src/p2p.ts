@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CHAT_MAX_LENGTH, chatIdSchema } from './rooms.js';
+import { peerJsIdSchema } from './peerjs-signalling.js';
+import { CHAT_MAX_LENGTH, chatIdSchema, roomIdSchema, type RoomPeer } from './rooms.js';
 
 /**
  * The peer-to-peer tier (design.md §4): PeerJS signalling through the media node at /peerjs, media
@@ -62,9 +63,26 @@ export const rtcConfigSchema = z.object({ iceServers: z.array(iceServerSchema) }
 export type RtcConfig = z.infer<typeof rtcConfigSchema>;
 
 /**
+ * p2p:verify-peer, host only: before the host's client takes an incoming data connection (and so
+ * before it calls anyone), it asks whether that PeerJS id was announced (peer-ready) by a current
+ * member of this room. The server decides who may receive the host's media; the PeerJS server
+ * stamps each message with its sender's id, so the id on a connection is the dialler's own.
+ */
+export const p2pVerifyPeerPayloadSchema = z.object({ roomId: roomIdSchema, peerId: peerJsIdSchema });
+export type P2pVerifyPeerPayload = z.infer<typeof p2pVerifyPeerPayloadSchema>;
+
+/**
+ * p2p:verify-peer's answer: the member behind the PeerJS id, as everyone in the room already sees
+ * them (`peerId` is their socket's id in the room, as in user-left), and `from`, the author id
+ * their chat carries (uid, or the server's guest id). Unknown ids are refused with p2p/unknown-peer.
+ */
+export type VerifiedP2pPeer = RoomPeer & { from: string };
+
+/**
  * What host and guest say over a peer-to-peer data connection (after reassembly, see the client's
  * p2pChat.ts): `guest-joined` 1 s after the connection opens (spec part 9), and chat messages, each
- * with the sender's id so a copy that also came over the socket is shown once.
+ * with the sender's id so a copy that also came over the socket is shown once. `from`/`fromName`
+ * are never believed: the host writes in the verified member's, and a guest listens to the host only.
  */
 export const p2pDataMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('guest-joined') }),

@@ -14,7 +14,7 @@ import type {
   TransportInfo,
   MediasoupObject,
 } from './rooms.js';
-import type { RtcConfig } from './p2p.js';
+import type { RtcConfig, VerifiedP2pPeer } from './p2p.js';
 import type { AudioChunks, RelayAccepted, RelayDemand, ScreenFrame } from './relay.js';
 import { uidSchema } from './user.js';
 
@@ -68,6 +68,8 @@ export interface ClientToServerEvents {
   'join-room': (payload: unknown, ack?: AckFn<JoinRoomResult>) => void;
   'peer-ready': (payload: unknown, ack?: AckFn) => void;
   'get-peers': (payload: unknown, ack?: AckFn<string[]>) => void;
+  /** Host only (p2p.ts p2pVerifyPeerPayloadSchema): who is behind a PeerJS id that dialled it. */
+  'p2p:verify-peer': (payload: unknown, ack?: AckFn<VerifiedP2pPeer>) => void;
   'stop-sharing': (payload: unknown, ack?: AckFn) => void;
   chat: (payload: unknown, ack?: AckFn<ChatMessage>) => void;
   'cursor-move': (payload: unknown, ack?: AckFn) => void;

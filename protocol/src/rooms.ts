@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { peerJsIdSchema } from './peerjs-signalling.js';
 
 /**
  * Collaboration rooms: the REST bodies of spec part 7 and every room socket payload of the SFU
@@ -9,7 +10,7 @@ import { z } from 'zod';
  * Details the contract left open, as built:
  * - `peerId` in join-room's `self`/`peers`, peer-joined and user-left is the server's id for that
  *   socket in the room (its Socket.IO id). The PeerJS id a client announces with peer-ready is
- *   separate; get-peers answers the PeerJS ids the *other* members announced.
+ *   separate; get-peers answers, to members only, the PeerJS id(s) the host's sockets announced.
  * - join-room's data also carries `chat` (the last CHAT_HISTORY_LIMIT messages). Joining again
  *   from the same socket answers the same state; joining another room leaves the first.
  * - A signed-in non-host gets the role they joined with over REST (participant/viewer), else
@@ -117,7 +118,10 @@ export const createRoomResponseSchema = z.object({
 });
 export type CreateRoomResponse = z.infer<typeof createRoomResponseSchema>;
 
-/** PATCH /api/rooms/{roomId}/peer: the host's PeerJS id, for the fallback tier. */
+/**
+ * PATCH /api/rooms/{roomId}/peer (spec part 7): the host's PeerJS id, stored and never published over
+ * HTTP; members get it from get-peers.
+ */
 export const roomPeerBodySchema = z.object({ peerId: z.string().trim().min(1).max(128) });
 export type RoomPeerBody = z.infer<typeof roomPeerBodySchema>;
 
@@ -140,15 +144,16 @@ export type RoomParticipant = z.infer<typeof roomParticipantSchema>;
 export const roomHostSchema = z.object({ firebase_uid: z.string(), user_name: z.string() });
 export type RoomHost = z.infer<typeof roomHostSchema>;
 
-/** GET /api/rooms/{roomId} (no auth). Participants are the signed-in users who joined and did not leave. */
+/**
+ * GET /api/rooms/{roomId} (no auth). Participants are the signed-in users who joined and did not
+ * leave. The host's PeerJS id is not here: it reaches members only, through get-peers.
+ */
 export const roomViewSchema = z.object({
   roomId: z.string(),
   name: z.string(),
   settings: roomSettingsSchema,
   host: roomHostSchema,
   participants: z.array(roomParticipantSchema),
-  /** The host's PeerJS id once set through PATCH .../peer; null before. */
-  hostPeerId: z.string().nullable(),
   /** ISO 8601. */
   createdAt: z.string(),
 });
@@ -170,10 +175,14 @@ export type RoomOnlyPayload = z.infer<typeof roomOnlyPayloadSchema>;
 export const joinRoomPayloadSchema = z.object({ roomId: roomIdSchema, ...ignoredIdentity });
 export type JoinRoomPayload = z.input<typeof joinRoomPayloadSchema>;
 
-/** peer-ready: the sender's PeerJS id, which get-peers then hands to the others (fallback tier). */
+/**
+ * peer-ready, any member: the sender's PeerJS id. The host's is what get-peers hands the members; a
+ * guest's is recorded so the host can check who dials it (p2p:verify-peer). An id another member
+ * announced is refused (p2p/peer-taken). `isHost` is ignored: the room's record says who hosts.
+ */
 export const peerReadyPayloadSchema = z.object({
   roomId: roomIdSchema,
-  peerId: z.string().trim().min(1).max(128),
+  peerId: peerJsIdSchema,
   ...ignoredIdentity,
 });
 export type PeerReadyPayload = z.input<typeof peerReadyPayloadSchema>;

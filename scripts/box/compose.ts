@@ -10,6 +10,7 @@ import {
   attachPeerServer,
   attachRealtime,
   firebaseIdentitySources,
+  peerLimits,
   staticClient,
   WorkerPool,
   type MediaConfig,
@@ -44,6 +45,8 @@ export async function startBox(apiConfig: ApiConfig, mediaConfig: MediaConfig, l
   const peers = attachPeerServer(server, {
     logger: logger.child({ part: 'peerjs' }),
     missedHeartbeats: mediaConfig.peerMissedHeartbeats,
+    limits: peerLimits(mediaConfig),
+    trustProxyHops: mediaConfig.trustProxyHops,
   });
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = req.url ?? '/';

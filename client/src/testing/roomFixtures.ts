@@ -8,7 +8,6 @@ export function lateNightRoom(roomId = 'r1'): RoomView {
     settings: { ...ROOM_DEFAULT_SETTINGS },
     host: { firebase_uid: 'host', user_name: 'Hana Host' },
     participants: [],
-    hostPeerId: null,
     createdAt: new Date(0).toISOString(),
   };
 }

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { pino } from 'pino';
 import { PEERJS_KEY } from '@riffroom/protocol';
+import { loadMediaConfig, peerLimits } from '../config.js';
 import { attachPeerServer, type PeerSignalling } from './peer-server.js';
 
 let server: http.Server;
@@ -11,7 +12,13 @@ let peers: PeerSignalling;
 
 async function start(heartbeatMs: number, missedHeartbeats: number) {
   server = http.createServer();
-  peers = attachPeerServer(server, { logger: pino({ level: 'silent' }), heartbeatMs, missedHeartbeats });
+  peers = attachPeerServer(server, {
+    logger: pino({ level: 'silent' }),
+    heartbeatMs,
+    missedHeartbeats,
+    limits: peerLimits(loadMediaConfig({})),
+    trustProxyHops: 0,
+  });
   server.on('request', (req, res) => (peers.owns(req.url ?? '') ? peers.handleRequest(req, res) : res.end('other')));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `127.0.0.1:${(server.address() as AddressInfo).port}`;

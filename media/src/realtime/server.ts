@@ -12,6 +12,7 @@ import type { RoomDirectory } from './room-directory.js';
 import { RoomHub } from './room-hub.js';
 import { handleRoomInteraction } from './room-interaction.js';
 import { handleRoomMembership } from './room-membership.js';
+import { handleRoomP2p } from './room-p2p.js';
 import { handleRoomSfu } from './room-sfu.js';
 import { createSocketRelay, handleRoomRelay } from './room-relay.js';
 import { handleRtcConfig } from './rtc-config.js';
@@ -96,6 +97,7 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
     handleRtcConfig(socket, ice, () => hub?.isInRoom(socket) ?? false);
     if (hub && relay) {
       handleRoomMembership(socket, hub, logger);
+      handleRoomP2p(socket, hub, logger);
       handleRoomInteraction(socket, hub, relay, logger);
       handleRoomSfu(socket, hub, logger);
       handleRoomRelay(socket, hub, relay, logger);

@@ -103,12 +103,29 @@ describe('a live room', () => {
     expect(room.allowCursor(2_000)).toBe(true);
   });
 
-  it('hands out the PeerJS ids other members announced', () => {
+  it("hands out only the host's PeerJS id, and ties each announced id to one member", () => {
     const room = new LiveRoom('r', 'host-uid', settings);
     room.admit('h', host);
     room.admit('g', guest('guest-1'));
-    room.setP2pPeer('h', 'peer-host');
-    expect(room.p2pPeers('g')).toEqual(['peer-host']);
-    expect(room.p2pPeers('h')).toEqual([]);
+    room.admit('g2', guest('guest-2'));
+    expect(room.setP2pPeer('g', 'peer-guest')).toBe(true);
+    expect(room.hostP2pPeers('g2')).toEqual([]); // a guest's id is never handed out
+    expect(room.setP2pPeer('h', 'peer-host')).toBe(true);
+    expect(room.hostP2pPeers('g')).toEqual(['peer-host']);
+    expect(room.hostP2pPeers('h')).toEqual([]);
+
+    expect(room.setP2pPeer('g2', 'peer-guest')).toBe(false); // another member's id
+    expect(room.memberByP2pPeer('peer-guest')?.peerId).toBe('g');
+    expect(room.setP2pPeer('g2', 'peer-host')).toBe(false);
+    expect(room.memberByP2pPeer('nobody')).toBeUndefined();
+
+    // The host's claim wins over a guest that took its id first.
+    expect(room.setP2pPeer('g2', 'peer-host-2')).toBe(true);
+    expect(room.setP2pPeer('h', 'peer-host-2')).toBe(true);
+    expect(room.memberByP2pPeer('peer-host-2')?.peerId).toBe('h');
+    expect(room.member('g2')?.p2pPeerId).toBeNull();
+
+    room.remove('g');
+    expect(room.memberByP2pPeer('peer-guest')).toBeUndefined();
   });
 });

@@ -135,16 +135,38 @@ export class LiveRoom {
       .map(({ peerId, firebase_uid, user_name, role }) => ({ peerId, firebase_uid, user_name, role }));
   }
 
-  setP2pPeer(peerId: string, p2pPeerId: string): void {
+  /**
+   * Records the PeerJS id a member announced (peer-ready): an id names one member, or the host could
+   * not tell who dials it. False, and nothing recorded, when another socket already holds it; except
+   * that the host's claim wins, so a guest that grabbed the host's id (say, between the host's socket
+   * dropping and its rejoin) cannot keep the host from serving the tier.
+   */
+  setP2pPeer(peerId: string, p2pPeerId: string): boolean {
     const member = this.members.get(peerId);
-    if (member) member.p2pPeerId = p2pPeerId;
+    if (!member) return false;
+    const holder = this.memberByP2pPeer(p2pPeerId);
+    if (holder && holder !== member) {
+      if (member.role !== 'host') return false;
+      holder.p2pPeerId = null;
+    }
+    member.p2pPeerId = p2pPeerId;
+    return true;
   }
 
-  /** The PeerJS ids the other members announced. */
-  p2pPeers(exceptPeerId: string): string[] {
+  /**
+   * The PeerJS ids the host's sockets announced (get-peers), never the caller's own. Only the host's
+   * count, whatever a guest's peer-ready said, so a guest cannot pose as the host.
+   */
+  hostP2pPeers(exceptPeerId: string): string[] {
     return [...this.members.values()].flatMap((member) =>
-      member.peerId !== exceptPeerId && member.p2pPeerId ? [member.p2pPeerId] : [],
+      member.role === 'host' && member.peerId !== exceptPeerId && member.p2pPeerId ? [member.p2pPeerId] : [],
     );
+  }
+
+  /** The current member that announced this PeerJS id, if any. */
+  memberByP2pPeer(p2pPeerId: string): Member | undefined {
+    for (const member of this.members.values()) if (member.p2pPeerId === p2pPeerId) return member;
+    return undefined;
   }
 
   /** Author and time come from the server; the text was validated (trimmed, 1..1000) at the edge. */

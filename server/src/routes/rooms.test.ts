@@ -127,7 +127,7 @@ describe('rooms API', () => {
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
   });
 
-  it('stores the host peer id, and only the host may set it', async () => {
+  it('stores the host peer id, only the host may set it, and the open room view never shows it', async () => {
     const room = await createRoom();
     const denied = await api.call('PATCH', `/api/rooms/${room.roomId}/peer`, {
       token: bob.idToken,
@@ -139,7 +139,11 @@ describe('rooms API', () => {
       body: { peerId: 'peer-123' },
     });
     expect(ok.status).toBe(200);
-    expect((await getRoom(room.roomId)).body.room.hostPeerId).toBe('peer-123');
+    expect((await api.api.rooms.find(room.roomId))?.hostPeerId).toBe('peer-123');
+    // Anyone may GET the room: the id would let a stranger dial the host's peer-to-peer tier.
+    const view = (await getRoom(room.roomId)).body.room;
+    expect(view).not.toHaveProperty('hostPeerId');
+    expect(JSON.stringify(view)).not.toContain('peer-123');
     const invalid = await api.call('PATCH', `/api/rooms/${room.roomId}/peer`, { token: host.idToken, body: {} });
     expect(invalid.status).toBe(400);
   });

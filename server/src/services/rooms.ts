@@ -61,7 +61,8 @@ export class RoomService {
 
   /**
    * The live room as its caller may see it (null: not signed in); unknown and ended rooms are both
-   * 404, and a private room shows nothing of itself to those it does not admit.
+   * 404, and a private room shows nothing of itself to those it does not admit. The host's PeerJS id
+   * is left out on purpose: with it anyone could dial the host (members get it from get-peers).
    */
   async view(roomId: string, callerUid: string | null): Promise<RoomView> {
     const room = await this.live(roomId);
@@ -83,7 +84,6 @@ export class RoomService {
       settings: room.settings,
       host: { firebase_uid: room.hostUid, user_name: room.hostName },
       participants: await this.rooms.participants(roomId),
-      hostPeerId: room.hostPeerId,
       createdAt: new Date(room.createdAt).toISOString(),
     };
   }
@@ -104,6 +104,7 @@ export class RoomService {
     return room && room.endedAt === null ? this.describe(room) : null;
   }
 
+  /** Kept for the spec's PATCH .../peer; the id is stored, never handed out. */
   async setHostPeer(callerUid: string, roomId: string, peerId: string): Promise<void> {
     const room = await this.live(roomId);
     if (room.hostUid !== callerUid) throw forbidden('room/not-host', 'Only the host can set the room peer.');

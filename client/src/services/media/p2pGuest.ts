@@ -7,10 +7,12 @@ import { callSdp, openPeer, P2pError, type P2pChatMessage, type P2pContext, type
 const HOST_POLL_MS = 500;
 
 /**
- * A guest on the peer-to-peer tier: its own PeerJS peer, a data connection to the host's announced
- * id (get-peers: only the host announces one), guest-joined 1 s after it opens (spec part 9), and
- * the host's call answered with no media of its own. `start()` may be called again after a failure:
- * it begins afresh.
+ * A guest on the peer-to-peer tier: its own PeerJS peer, announced to the server (peer-ready) so the
+ * host can check that the peer dialling it is a member, a data connection to the host's id (get-peers
+ * answers only the host's), guest-joined 1 s after it opens (spec part 9), and the host's call
+ * answered with no media of its own. Only the host is heard: chat over our own connection to it,
+ * calls from its id; anything else that dials us is closed. `start()` may be called again after a
+ * failure: it begins afresh.
  */
 export class P2pGuest implements P2pTier {
   private peer: Peer | null = null;
@@ -31,8 +33,12 @@ export class P2pGuest implements P2pTier {
       throw new P2pError('disconnected');
     }
     this.peer = peer;
-    peer.on('call', (call) => this.answer(call));
-    const hostId = await this.hostPeerId(stale);
+    let hostId: string | null = null;
+    peer.on('call', (call) => (call.peer === hostId ? this.answer(call) : call.close()));
+    peer.on('connection', (stranger) => stranger.close());
+    // Before dialling: the host admits only ids the server ties to a member of the room.
+    await this.context.socket.request('peer-ready', { roomId: this.context.roomId, peerId: peer.id });
+    hostId = await this.hostPeerId(stale);
     const connection = peer.connect(hostId, DATA_CONNECTION_OPTIONS);
     await opened(peer, connection);
     if (stale()) throw new P2pError('disconnected');

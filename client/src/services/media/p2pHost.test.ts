@@ -1,92 +1,13 @@
+import type { VerifiedP2pPeer } from '@riffroom/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FakePeer } from '../../testing/fakePeerJs';
+import { FakeDataConnection, fakePeers as peers, TrackList } from '../../testing/fakePeerJs';
 import { FakeRoomSocket } from '../../testing/fakeRoomSocket';
-import { encodeFrames } from './p2pChat';
 import { P2pHost } from './p2pHost';
-import type { P2pShare } from './p2pPeer';
+import type { P2pChatMessage, P2pShare } from './p2pPeer';
+import { RoomRequestError } from './roomSocket';
 
-/**
- * PeerJS in memory (happy-dom has no WebRTC): just the events and calls P2pHost uses. The real
- * thing is covered end to end in tests/e2e/rooms-p2p.test.ts; this checks when the host calls.
- */
-class Emitter {
-  private readonly handlers = new Map<string, Array<{ fn: (...args: unknown[]) => void; once: boolean }>>();
-  on(event: string, fn: (...args: unknown[]) => void) {
-    this.handlers.set(event, [...(this.handlers.get(event) ?? []), { fn, once: false }]);
-    return this;
-  }
-  once(event: string, fn: (...args: unknown[]) => void) {
-    this.handlers.set(event, [...(this.handlers.get(event) ?? []), { fn, once: true }]);
-    return this;
-  }
-  emit(event: string, ...args: unknown[]) {
-    const list = this.handlers.get(event) ?? [];
-    this.handlers.set(
-      event,
-      list.filter((h) => !h.once),
-    );
-    for (const { fn } of list) fn(...args);
-  }
-}
-
-class FakeDataConnection extends Emitter {
-  open = false;
-  dataChannel = { bufferedAmount: 0 };
-  constructor(readonly peer: string) {
-    super();
-  }
-  send() {}
-  close() {
-    this.open = false;
-  }
-  /** The guest says something over the connection, framed as p2pData does. */
-  receive(message: unknown) {
-    for (const frame of encodeFrames(message, 1)) this.emit('data', frame.buffer);
-  }
-}
-
-class FakeMediaConnection extends Emitter {
-  closed = false;
-  peerConnection = undefined;
-  close() {
-    this.closed = true;
-  }
-}
-
-const peers: FakePeer[] = [];
-
-class FakePeer extends Emitter {
-  id = 'host-peer';
-  open = false;
-  destroyed = false;
-  readonly calls: Array<{ to: string; tracks: MediaStreamTrack[]; call: FakeMediaConnection }> = [];
-  constructor() {
-    super();
-    peers.push(this);
-    queueMicrotask(() => {
-      this.open = true;
-      this.emit('open', this.id);
-    });
-  }
-  call(to: string, stream: MediaStream) {
-    const call = new FakeMediaConnection();
-    this.calls.push({ to, tracks: stream.getTracks(), call });
-    return call;
-  }
-  destroy() {
-    this.destroyed = true;
-  }
-  reconnect() {}
-}
-
-/** happy-dom's MediaStream keeps no tracks. */
-class TrackList {
-  constructor(private readonly tracks: MediaStreamTrack[] = []) {}
-  getTracks() {
-    return this.tracks;
-  }
-}
-
-vi.mock('peerjs', () => ({ Peer: FakePeer }));
+vi.mock('peerjs', async () => ({ Peer: (await import('../../testing/fakePeerJs')).FakePeer }));
 
 beforeEach(() => {
   vi.stubGlobal('MediaStream', TrackList);
@@ -96,21 +17,43 @@ afterEach(() => {
   peers.splice(0);
 });
 
+/** The members the fake server vouches for, by PeerJS id (p2p:verify-peer). */
+const MEMBERS: Record<string, VerifiedP2pPeer> = {
+  'guest-peer': { peerId: 'sock-bob', firebase_uid: 'bob', user_name: 'Bob', role: 'participant', from: 'bob' },
+};
+
 async function sharingHost() {
   const socket = new FakeRoomSocket({
     'rtc-config': () => ({ iceServers: [] }),
     'peer-ready': () => ({}),
+    'p2p:verify-peer': (payload) => {
+      const member = MEMBERS[(payload as { peerId: string }).peerId];
+      if (!member)
+        throw new RoomRequestError('p2p/unknown-peer', 'No other member of this room announced that peer id.');
+      return member;
+    },
   });
+  const chat: P2pChatMessage[] = [];
   const host = new P2pHost({
     socket,
     roomId: 'r1',
-    listener: { onChat: () => {}, onMedia: () => {}, onFailed: () => {} },
+    listener: { onChat: (message) => chat.push(message), onMedia: () => {}, onFailed: () => {} },
   });
   await host.start();
   const peer = peers[0]!;
   const share: P2pShare = { video: fakeTrack('video'), audio: null, audioBitrate: 128_000 };
   host.setShare(share);
-  return { host, peer, share };
+  return { host, peer, share, socket, chat };
+}
+
+/** A guest dials the host, the server's answer comes back, and the connection opens. */
+async function dialled(peer: FakePeer, from: string): Promise<FakeDataConnection> {
+  const connection = new FakeDataConnection(from);
+  peer.emit('connection', connection);
+  await new Promise((resolve) => setTimeout(resolve, 0)); // the p2p:verify-peer round trip
+  connection.open = true;
+  connection.emit('open');
+  return connection;
 }
 
 function fakeTrack(kind: 'video' | 'audio'): MediaStreamTrack {
@@ -122,6 +65,7 @@ describe('the host on the peer-to-peer tier', () => {
     const { host, peer } = await sharingHost();
     const connection = new FakeDataConnection('guest-peer');
     peer.emit('connection', connection);
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(peer.calls).toHaveLength(0); // not before the guest's connection is up
 
     connection.open = true;
@@ -137,14 +81,51 @@ describe('the host on the peer-to-peer tier', () => {
 
   it('calls a ready guest again when the share changes', async () => {
     const { host, peer, share } = await sharingHost();
-    const connection = new FakeDataConnection('guest-peer');
-    peer.emit('connection', connection);
-    connection.open = true;
-    connection.emit('open');
+    await dialled(peer, 'guest-peer');
     host.setShare({ ...share, audio: fakeTrack('audio') });
     expect(peer.calls).toHaveLength(2);
     expect(peer.calls[0]!.call.closed).toBe(true);
     expect(peer.calls[1]!.tracks.map((t) => t.kind)).toEqual(['video', 'audio']);
+    host.close();
+  });
+
+  it('asks the server about each connection, and closes one from a stranger before any call', async () => {
+    const { host, peer, socket } = await sharingHost();
+    const stranger = await dialled(peer, 'stranger-peer');
+    expect(socket.sent.filter((s) => s.event === 'p2p:verify-peer').map((s) => s.payload)).toEqual([
+      { roomId: 'r1', peerId: 'stranger-peer' },
+    ]);
+    expect(stranger.closed).toBe(true);
+    expect(peer.calls).toHaveLength(0);
+    stranger.receive({ type: 'guest-joined' });
+    expect(peer.calls).toHaveLength(0);
+    host.close();
+  });
+
+  it("shows a guest's chat under the verified member's name, whatever the message claims", async () => {
+    const { host, peer, chat } = await sharingHost();
+    const connection = await dialled(peer, 'guest-peer');
+    connection.receive({
+      type: 'chat',
+      message: { id: 'm1', from: 'host', fromName: 'Hana Host', message: 'hi', timestamp: '2026-01-01T00:00:00Z' },
+    });
+    expect(chat).toEqual([
+      { id: 'm1', from: 'bob', fromName: 'Bob', message: 'hi', timestamp: '2026-01-01T00:00:00Z' },
+    ]);
+    host.close();
+  });
+
+  it('drops the link and the call of a member who leaves the room', async () => {
+    const { host, peer, socket } = await sharingHost();
+    const connection = await dialled(peer, 'guest-peer');
+    expect(peer.calls).toHaveLength(1);
+    socket.serverSends('user-left', { peerId: 'sock-someone-else' });
+    expect(connection.closed).toBe(false);
+    socket.serverSends('user-left', { peerId: 'sock-bob' });
+    expect(connection.closed).toBe(true);
+    expect(peer.calls[0]!.call.closed).toBe(true);
+    host.setShare({ video: fakeTrack('video'), audio: fakeTrack('audio'), audioBitrate: 128_000 });
+    expect(peer.calls).toHaveLength(1); // nobody left to call
     host.close();
   });
 });

@@ -1,3 +1,4 @@
+import type { VerifiedP2pPeer } from '@riffroom/protocol';
 import type { DataConnection, MediaConnection, Peer } from 'peerjs';
 import { DataLink } from './p2pData';
 import {
@@ -11,6 +12,8 @@ import {
 } from './p2pPeer';
 
 interface Guest {
+  /** Who the server says announced the connection's PeerJS id: a current member of this room. */
+  member: VerifiedP2pPeer;
   link: DataLink;
   /**
    * The guest is listening for our call: its data connection opened (a guest answers calls before
@@ -35,11 +38,15 @@ const FATAL = new Set([
 
 /**
  * The host's side of the peer-to-peer tier. Guests dial a data connection to the host's announced
- * id; as soon as it opens the host calls the guest with what it shares, and calls every ready guest
- * again whenever that changes (sharing starts or stops, another audio source), so a guest that came
- * before the screen gets it the moment sharing starts. The guest's guest-joined, 1 s after the
- * connection opens (spec part 9), only calls a guest not called yet: waiting for it cost every P2P
- * guest a second before its first frame (bench/latency.ts). Served whatever the host's own tier is.
+ * id. The server decides who may have the host's media: each incoming connection waits while the
+ * host asks it (p2p:verify-peer) whether that PeerJS id belongs to a current member of the room,
+ * and is closed unheard and uncalled if not; a member's link is dropped when the member leaves.
+ * As soon as an admitted connection opens the host calls the guest with what it shares, and calls
+ * every ready guest again whenever that changes (sharing starts or stops, another audio source), so
+ * a guest that came before the screen gets it the moment sharing starts. The guest's guest-joined,
+ * 1 s after the connection opens (spec part 9), only calls a guest not called yet: waiting for it
+ * cost every P2P guest a second before its first frame (bench/latency.ts). Chat from a guest is
+ * shown under the verified member's name, never the one it wrote. Served whatever the host's own tier is.
  */
 export class P2pHost implements P2pTier {
   private peer: Peer | null = null;
@@ -47,8 +54,13 @@ export class P2pHost implements P2pTier {
   private readonly guests = new Map<string, Guest>();
   private share: P2pShare | null = null;
   private closed = false;
+  private readonly unsubscribe: Array<() => void>;
 
-  constructor(private readonly context: P2pContext) {}
+  constructor(private readonly context: P2pContext) {
+    // A member who left (or whose socket did) no longer gets the host's media.
+    const left = ({ peerId }: { peerId: string }) => this.memberLeft(peerId);
+    this.unsubscribe = [context.socket.on('user-left', left), context.socket.on('participant-left', left)];
+  }
 
   async start(): Promise<void> {
     const peer = await this.open();
@@ -88,6 +100,7 @@ export class P2pHost implements P2pTier {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    for (const off of this.unsubscribe.splice(0)) off();
     for (const guest of this.guests.values()) this.drop(guest);
     this.peer?.destroy();
     this.peer = null;
@@ -113,7 +126,7 @@ export class P2pHost implements P2pTier {
 
   private attach(peer: Peer): void {
     this.peer = peer;
-    peer.on('connection', (connection) => this.admit(connection));
+    peer.on('connection', (connection) => void this.admit(peer, connection));
     // Guests do not call the host: it calls them (see the class comment).
     peer.on('call', (call) => call.close());
     peer.on('disconnected', () => {
@@ -128,14 +141,34 @@ export class P2pHost implements P2pTier {
     });
   }
 
-  private admit(connection: DataConnection): void {
+  /** Takes a connection only from a member the server vouches for; anyone else is closed uncalled. */
+  private async admit(peer: Peer, connection: DataConnection): Promise<void> {
+    let gone = false;
+    connection.once('close', () => {
+      gone = true;
+    });
+    let member: VerifiedP2pPeer;
+    try {
+      member = await this.context.socket.request('p2p:verify-peer', {
+        roomId: this.context.roomId,
+        peerId: connection.peer,
+      });
+    } catch {
+      connection.close();
+      return;
+    }
+    if (gone || this.closed || this.peer !== peer) {
+      connection.close();
+      return;
+    }
     this.guests.get(connection.peer)?.link.connection.close();
     const guest: Guest = {
+      member,
       ready: false,
       call: null,
       link: new DataLink(connection, (message) => {
         if (message.type === 'guest-joined') this.welcome(guest);
-        else this.context.listener.onChat(message.message);
+        else this.context.listener.onChat({ ...message.message, from: member.from, fromName: member.user_name });
       }),
     };
     this.guests.set(connection.peer, guest);
@@ -150,6 +183,11 @@ export class P2pHost implements P2pTier {
     connection.on('error', () => {
       // 'close' follows; the guest dials again if it still wants us.
     });
+  }
+
+  /** `peerId` is the departed socket's id in the room, as p2p:verify-peer named it. */
+  private memberLeft(peerId: string): void {
+    for (const guest of [...this.guests.values()]) if (guest.member.peerId === peerId) this.drop(guest);
   }
 
   /** The guest listens for our call: call it, unless it already has one (or an earlier try). */

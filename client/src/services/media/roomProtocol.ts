@@ -12,6 +12,7 @@ import type {
   JoinRoomResult,
   MediaKind,
   MediaSource,
+  P2pVerifyPeerPayload,
   PeerReadyPayload,
   ProducerInfo,
   AudioChunkPayload,
@@ -23,6 +24,7 @@ import type {
   RtcConfig,
   ScreenFramePayload,
   ServerToClientEvents,
+  VerifiedP2pPeer,
 } from '@riffroom/protocol';
 import type { types as ms } from 'mediasoup-client';
 
@@ -79,10 +81,11 @@ export interface RoomRequests {
   'relay:subscribe': [RelaySubscribePayload, RelayDemand];
   'screen-frame': [ScreenFramePayload, RelayAccepted];
   'audio-chunk': [AudioChunkPayload, RelayAccepted];
-  // Peer-to-peer tier: the ICE servers, announcing our PeerJS id, and the others' ids.
+  // Peer-to-peer tier: the ICE servers, announcing our PeerJS id, the host's id, and (host) who dialled.
   'rtc-config': [Record<string, never>, RtcConfig];
   'peer-ready': [PeerReadyPayload, undefined];
   'get-peers': [RoomOnlyPayload, string[]];
+  'p2p:verify-peer': [P2pVerifyPeerPayload, VerifiedP2pPeer];
 }
 
 export type RoomRequestName = keyof RoomRequests;

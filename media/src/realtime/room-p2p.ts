@@ -1,0 +1,40 @@
+import {
+  p2pVerifyPeerPayloadSchema,
+  peerReadyPayloadSchema,
+  roomOnlyPayloadSchema,
+  type VerifiedP2pPeer,
+} from '@riffroom/protocol';
+import type { Logger } from 'pino';
+import type { RoomHub } from './room-hub.js';
+import { onRoomEvent, RoomSocketError } from './socket-handler.js';
+import type { RealtimeSocket } from './types.js';
+
+/**
+ * The peer-to-peer tier's access control (design.md §4). PeerJS ids reach members only, and the
+ * server says who may receive the host's media:
+ * - peer-ready: any member records its own PeerJS id; only the host's is ever handed out.
+ * - get-peers: a member asks for the host's id (the room's host by record, not by payload).
+ * - p2p:verify-peer: the host asks who is behind an id that dialled it, and admits members only.
+ */
+export function handleRoomP2p(socket: RealtimeSocket, hub: RoomHub, logger: Logger): void {
+  onRoomEvent(socket, 'peer-ready', peerReadyPayloadSchema, logger, ({ roomId, peerId }) => {
+    const { live } = hub.membership(socket, roomId);
+    if (!live.setP2pPeer(socket.id, peerId)) {
+      throw new RoomSocketError('p2p/peer-taken', 'Another member announced this peer id.');
+    }
+  });
+
+  onRoomEvent(socket, 'get-peers', roomOnlyPayloadSchema, logger, ({ roomId }) =>
+    hub.membership(socket, roomId).live.hostP2pPeers(socket.id),
+  );
+
+  onRoomEvent(socket, 'p2p:verify-peer', p2pVerifyPeerPayloadSchema, logger, ({ roomId, peerId }) => {
+    const { live } = hub.hostMembership(socket, roomId, 'check who dials its peer');
+    const member = live.memberByP2pPeer(peerId);
+    if (!member || member.peerId === socket.id) {
+      throw new RoomSocketError('p2p/unknown-peer', 'No other member of this room announced that peer id.');
+    }
+    const { peerId: memberPeerId, firebase_uid, user_name, role, key } = member;
+    return { peerId: memberPeerId, firebase_uid, user_name, role, from: key } satisfies VerifiedP2pPeer;
+  });
+}
