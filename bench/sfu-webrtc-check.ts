@@ -6,7 +6,6 @@
  *
  *   npx tsx bench/sfu-webrtc-check.ts [--viewers 3] | --smoke --out DIR
  */
-import wrtc from '@roamhq/wrtc';
 import { Device } from 'mediasoup-client';
 import type { types as client } from 'mediasoup-client';
 import type { types } from 'mediasoup';
@@ -14,16 +13,7 @@ import { formatTable, machineNote, round, sleep, writeResults } from './lib/repo
 import { openSfuBench } from './lib/sfu-bench.js';
 import type { SinkReport } from './lib/udp-sinks-process.js';
 import { addViewer, createProducer, createRouter, workerCpuUs } from './lib/sfu-harness.js';
-
-// mediasoup-client's handler uses the browser globals; libwebrtc's Node binding provides them.
-Object.assign(globalThis, {
-  RTCPeerConnection: wrtc.RTCPeerConnection,
-  RTCSessionDescription: wrtc.RTCSessionDescription,
-  RTCIceCandidate: wrtc.RTCIceCandidate,
-  MediaStream: wrtc.MediaStream,
-  MediaStreamTrack: wrtc.MediaStreamTrack,
-  RTCRtpTransceiver: wrtc.RTCRtpTransceiver,
-});
+import { wrtc } from './lib/wrtc-globals.js';
 
 interface WebRtcViewer {
   frames: number;

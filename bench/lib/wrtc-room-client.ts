@@ -4,20 +4,10 @@
  * through @roamhq/wrtc under mediasoup-client's Chrome111 handler (ICE, DTLS and SRTP to the
  * box's WebRtcServer). bench/under-attack.ts's host and viewers are built on it.
  */
-import wrtc from '@roamhq/wrtc';
 import { Device } from 'mediasoup-client';
 import type { types as client } from 'mediasoup-client';
 import { io, type Socket } from 'socket.io-client';
-
-// mediasoup-client's handler uses the browser globals; libwebrtc's Node binding provides them.
-Object.assign(globalThis, {
-  RTCPeerConnection: wrtc.RTCPeerConnection,
-  RTCSessionDescription: wrtc.RTCSessionDescription,
-  RTCIceCandidate: wrtc.RTCIceCandidate,
-  MediaStream: wrtc.MediaStream,
-  MediaStreamTrack: wrtc.MediaStreamTrack,
-  RTCRtpTransceiver: wrtc.RTCRtpTransceiver,
-});
+import './wrtc-globals.js';
 
 /** The client's request timeout (spec: 10 s per connection attempt). */
 const REQUEST_TIMEOUT_MS = 10_000;

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadApiConfig } from './config/load.js';
 import { openDatabase } from './db/connect.js';
 import { loadOrCreateSigningKey } from './identity/local/signing-key.js';
+import { expectOwnerOnlyDataDir } from './testing/owner-only.js';
 
 const modeOf = (file: string) => statSync(file).mode & 0o777;
 
@@ -27,17 +28,7 @@ describe('DATA_DIR', () => {
     const db = await openDatabase(loadApiConfig({}, { dataDir }));
     await loadOrCreateSigningKey(path.join(dataDir, 'identity-signing-key.json'));
     try {
-      expect(modeOf(dataDir)).toBe(0o700);
-      const files = readdirSync(dataDir);
-      expect(files).toEqual(
-        expect.arrayContaining([
-          'riffroom.sqlite',
-          'riffroom.sqlite-wal',
-          'riffroom.sqlite-shm',
-          'identity-signing-key.json',
-        ]),
-      );
-      for (const file of files) expect([file, modeOf(path.join(dataDir, file))]).toEqual([file, 0o600]);
+      expectOwnerOnlyDataDir(dataDir);
     } finally {
       await db.destroy();
     }

@@ -1,54 +1,29 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginThrottleSchema } from '../../server/src/config/limits.js';
-import { loadApiConfig } from '../../server/src/config/load.js';
-import { openDatabase, type Db } from '../../server/src/db/connect.js';
 import { LoginThrottle } from '../../server/src/identity/local/login-throttle.js';
 import { bookingRequestsRepository } from '../../server/src/repositories/booking-requests.js';
 import { loginFailuresRepository } from '../../server/src/repositories/login-failures.js';
-import { usersRepository } from '../../server/src/repositories/users.js';
-import { startPostgresServer, type PostgresServer } from '../support/postgres-server.js';
+import { usePostgresDatabase } from '../support/postgres-database.js';
 
 // The race-free parts of the flood limits where writers really run at once (knex's pool of 10
 // connections on PostgreSQL): the login throttle's reservation under the account's advisory lock,
 // and the one-pending-booking index.
-let postgres: PostgresServer;
-let dataDir: string;
-let db: Db;
-
-beforeAll(async () => {
-  postgres = await startPostgresServer();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'riffroom-pg-limits-'));
-  db = await openDatabase(
-    loadApiConfig({}, { dataDir, logLevel: 'silent', database: { client: 'pg', connection: postgres.url } }),
-  );
-  for (const uid of ['requester', 'target']) {
-    await usersRepository(db).insert(uid, { user_email: `${uid}@example.test`, user_username: uid }, 0);
-  }
-}, 60_000);
-
-afterAll(async () => {
-  await db?.destroy();
-  await postgres?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+const pg = usePostgresDatabase('limits', ['requester', 'target']);
 
 describe('flood limits on PostgreSQL', () => {
   it('reserves 30 concurrent login attempts one at a time: only the 5 free ones get through', async () => {
-    const throttle = new LoginThrottle(loginFailuresRepository(db), loginThrottleSchema.parse({}));
+    const throttle = new LoginThrottle(loginFailuresRepository(pg.db), loginThrottleSchema.parse({}));
     const results = await Promise.allSettled(
       Array.from({ length: 30 }, () => throttle.reserve('victim@example.test', '203.0.113.1')),
     );
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(5);
     expect(results.filter((result) => result.status === 'rejected')).toHaveLength(25);
-    const stored = await db('login_failures').where({ account_key: 'victim@example.test' }).count({ n: '*' });
+    const stored = await pg.db('login_failures').where({ account_key: 'victim@example.test' }).count({ n: '*' });
     expect(Number(stored[0]!.n)).toBe(5);
   });
 
   it('stores one of 20 concurrent identical booking requests, and answers every copy with it', async () => {
-    const repo = bookingRequestsRepository(db);
+    const repo = bookingRequestsRepository(pg.db);
     const booking = { requesterUid: 'requester', targetUid: 'target', title: 't', message: 'm', startAt: 1, endAt: 2 };
     const results = await Promise.all(Array.from({ length: 20 }, () => repo.insertOrFindPending(booking, Date.now())));
     expect(results.filter((result) => result.created)).toHaveLength(1);

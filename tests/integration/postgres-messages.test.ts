@@ -1,44 +1,20 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UnreadCount } from '@riffroom/protocol';
-import { loadApiConfig } from '../../server/src/config/load.js';
-import { openDatabase, type Db } from '../../server/src/db/connect.js';
 import { migrationSource } from '../../server/src/db/migrations/index.js';
 import { withTransaction } from '../../server/src/db/transaction.js';
 import { messagesRepository } from '../../server/src/repositories/messages.js';
-import { usersRepository } from '../../server/src/repositories/users.js';
-import { startPostgresServer, type PostgresServer } from '../support/postgres-server.js';
+import { usePostgresDatabase } from '../support/postgres-database.js';
 
 // The scaled setup's database (design.md §1): every migration and the messages repository on a
 // real PostgreSQL 15, where, unlike SQLite, writers run at once (knex's pool of 10 connections).
-let postgres: PostgresServer;
-let dataDir: string;
-let db: Db;
-const repo = () => messagesRepository(db);
 const uids = ['pa', 'pb', 'pc', 'pd'];
-
-beforeAll(async () => {
-  postgres = await startPostgresServer();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'riffroom-pg-messages-'));
-  db = await openDatabase(
-    loadApiConfig({}, { dataDir, logLevel: 'silent', database: { client: 'pg', connection: postgres.url } }),
-  );
-  for (const uid of uids) {
-    await usersRepository(db).insert(uid, { user_email: `${uid}@example.test`, user_username: uid }, 0);
-  }
-}, 60_000);
-
-afterAll(async () => {
-  await db?.destroy();
-  await postgres?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+const pg = usePostgresDatabase('messages', uids);
+const repo = () => messagesRepository(pg.db);
 
 /** What the messages themselves say is unread for `uid`, per sender, by sender uid. */
 async function unreadInMessages(uid: string): Promise<UnreadCount[]> {
-  const rows = (await db('messages')
+  const rows = (await pg
+    .db('messages')
     .select('from_uid')
     .count({ count: '*' })
     .where('to_uid', uid)
@@ -87,10 +63,10 @@ describe('messages on PostgreSQL', () => {
   });
 
   it('undoes a whole transaction when its work fails, and hands the connection back outside it', async () => {
-    const count = async () => Number((await db('messages').count({ n: '*' }))[0]!.n);
+    const count = async () => Number((await pg.db('messages').count({ n: '*' }))[0]!.n);
     const before = await count();
     await expect(
-      withTransaction(db, async (tx) => {
+      withTransaction(pg.db, async (tx) => {
         await tx.table('messages').insert({ from_uid: 'pa', to_uid: 'pd', content: 'undone', created_at: 1 });
         await tx.raw('SELECT 1 / 0', []);
       }),
@@ -104,9 +80,9 @@ describe('messages on PostgreSQL', () => {
   it('backfills the counts when migration 0008 runs over stored messages', async () => {
     await repo().markRead('pb', 'pc', Date.now());
     const before = await repo().unreadCounts('pb');
-    await db.migrate.down({ migrationSource, name: '0008_conversation_unread_counts' });
-    expect(await db.schema.hasColumn('conversations', 'unread_count')).toBe(false);
-    await db.migrate.latest({ migrationSource });
+    await pg.db.migrate.down({ migrationSource, name: '0008_conversation_unread_counts' });
+    expect(await pg.db.schema.hasColumn('conversations', 'unread_count')).toBe(false);
+    await pg.db.migrate.latest({ migrationSource });
     expect(await repo().unreadCounts('pb')).toEqual(before);
     for (const uid of uids) expect(await repo().unreadCounts(uid), uid).toEqual(await unreadInMessages(uid));
   });

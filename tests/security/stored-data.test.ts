@@ -2,10 +2,11 @@
  * Issue 14, items 11 and 13, against the real box: a requester's booking text cannot add lines to
  * the host's calendar feed, and everything the box keeps in DATA_DIR is readable by its owner only.
  */
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectOwnerOnlyDataDir } from '../../server/src/testing/owner-only.js';
 import { signUpUser } from '../../server/src/testing/test-api.js';
 import { startBox, type Box } from '../support/box.js';
 import { callerFrom, type AddressedCall } from '../support/http-from.js';
@@ -75,18 +76,6 @@ describe('what the box stores', () => {
   });
 
   it('keeps DATA_DIR 0700 and every file in it 0600: the database, its -wal and -shm, and the key', () => {
-    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
-    const files = readdirSync(dataDir);
-    expect(files).toEqual(
-      expect.arrayContaining([
-        'riffroom.sqlite',
-        'riffroom.sqlite-wal',
-        'riffroom.sqlite-shm',
-        'identity-signing-key.json',
-      ]),
-    );
-    for (const file of files) {
-      expect([file, (statSync(path.join(dataDir, file)).mode & 0o777).toString(8)]).toEqual([file, '600']);
-    }
+    expectOwnerOnlyDataDir(dataDir);
   });
 });

@@ -1,0 +1,19 @@
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from 'vitest';
+
+/** Asserts DATA_DIR as the box keeps it: the directory 0700, and the database, its -wal and -shm, and the key 0600. */
+export function expectOwnerOnlyDataDir(dataDir: string): void {
+  const modeOf = (file: string) => (statSync(file).mode & 0o777).toString(8);
+  expect(modeOf(dataDir)).toBe('700');
+  const files = readdirSync(dataDir);
+  expect(files).toEqual(
+    expect.arrayContaining([
+      'riffroom.sqlite',
+      'riffroom.sqlite-wal',
+      'riffroom.sqlite-shm',
+      'identity-signing-key.json',
+    ]),
+  );
+  for (const file of files) expect([file, modeOf(path.join(dataDir, file))]).toEqual([file, '600']);
+}
