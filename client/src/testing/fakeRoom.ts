@@ -1,3 +1,4 @@
+import type { RoomRole } from '@riffroom/protocol';
 import { vi } from 'vitest';
 import type { RoomConnection, RoomConnectionOptions } from '../services/media/roomConnection';
 import { initialRoomState, Store, type RoomState } from '../services/media/roomState';
@@ -21,7 +22,7 @@ export class FakeRoomConnection implements RoomConnection {
   }
 
   /** As the server would: join acknowledged, media up. */
-  connectAs(self: { peerId: string; user_name: string; role: string; firebase_uid?: string | null }): void {
+  connectAs(self: { peerId: string; user_name: string; role: RoomRole; firebase_uid?: string | null }): void {
     this.store.set({ status: 'connected', self: { firebase_uid: null, ...self } });
   }
 

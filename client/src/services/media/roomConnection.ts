@@ -11,7 +11,7 @@ import { RelayGuest } from './relayGuest';
 import { RelayHost } from './relayHost';
 import type { ChatMessage, JoinRoomResult, MediaSource } from './roomProtocol';
 import { initialRoomState, Store, type MediaTier, type RoomState } from './roomState';
-import { RoomChat } from './roomChat';
+import { RoomChatLog } from './roomChatLog';
 import { connectRoomSocket, type RoomSocket } from './roomSocket';
 import { clamp01, connectFailure, offlinePresence } from './roomRules';
 import { DEFAULT_AUDIO_BITRATE, SfuTier } from './sfuTier';
@@ -70,7 +70,7 @@ class LiveRoomConnection implements RoomConnection {
   private readonly relayHost: RelayHost | null;
   private readonly relayGuest: RelayGuest | null;
   private readonly p2p: P2pTier;
-  private readonly chat: RoomChat;
+  private readonly chat: RoomChatLog;
   private readonly cleanups: Array<() => void> = [];
   private joined = false;
   private closed = false;
@@ -80,7 +80,7 @@ class LiveRoomConnection implements RoomConnection {
 
   constructor(private readonly options: RoomConnectionOptions) {
     this.socket = options.socket ?? connectRoomSocket({ token: options.token });
-    this.chat = new RoomChat({
+    this.chat = new RoomChatLog({
       store: this.store,
       socket: this.socket,
       roomId: options.roomId,

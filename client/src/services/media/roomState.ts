@@ -1,3 +1,4 @@
+import type { RoomRole } from '@riffroom/protocol';
 import type { AudioStats } from './audioStats';
 import type { ProgramAudioSource } from './capture';
 import type { RelayAudioStatus } from './relayAudioHost';
@@ -45,7 +46,7 @@ export interface RoomState {
   error: string | null;
   /** Set when joining was refused (unknown room, full, guests off): the guest's error view. */
   joinRefused: string | null;
-  self: { peerId: string; firebase_uid: string | null; user_name: string; role: string } | null;
+  self: { peerId: string; firebase_uid: string | null; user_name: string; role: RoomRole } | null;
   peers: PeerEntry[];
   hostPresence: HostPresence;
   chat: ChatEntry[];

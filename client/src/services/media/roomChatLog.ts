@@ -3,8 +3,8 @@ import type { ChatMessage } from './roomProtocol';
 import type { RoomState, Store } from './roomState';
 import type { RoomSocket } from './roomSocket';
 
-/** What the room chat needs of the connection around it. */
-export interface RoomChatDeps {
+/** What the room chat log needs of the connection around it. */
+export interface RoomChatLogDeps {
   store: Store<RoomState>;
   socket: RoomSocket;
   roomId: string;
@@ -17,12 +17,12 @@ export interface RoomChatDeps {
  * guests also send each message over the data connection with the same id, so every screen shows
  * it once, whichever copy arrives first.
  */
-export class RoomChat {
+export class RoomChatLog {
   private serial = 0;
   /** Who our messages are `from`: the uid when signed in, else learnt from the first ack. */
   private key: string | null = null;
 
-  constructor(private readonly deps: RoomChatDeps) {}
+  constructor(private readonly deps: RoomChatLogDeps) {}
 
   /** After (re)joining: who we are, and the conversation so far, which replaces what we had. */
   joined(uid: string | null, history: ChatMessage[]): void {
