@@ -1,7 +1,8 @@
 import { createApi, fetchIdentityConfig } from '../services/api';
 import { createIdentity } from '../services/identity';
 import { SocketRealtime } from '../services/realtime';
-import { connectRoom } from '../services/media/roomConnection';
+import { connectGuestRoom } from '../services/media/guestRoomConnection';
+import { connectHostRoom } from '../services/media/hostRoomConnection';
 import { withEarlyResponses } from './earlyRequests';
 import type { Services } from './ServicesContext';
 
@@ -12,7 +13,7 @@ async function createServices(): Promise<Services> {
   const identity = await createIdentity(config);
   const api = createApi({ getIdToken: (forceRefresh) => identity.getIdToken(forceRefresh), fetch: fetchImpl });
   const realtime = new SocketRealtime({ getIdToken: (forceRefresh) => identity.getIdToken(forceRefresh) });
-  return { identity, api, realtime, connectRoom };
+  return { identity, api, realtime, connectRoom: { host: connectHostRoom, guest: connectGuestRoom } };
 }
 
 let pending: Promise<Services> | null = null;

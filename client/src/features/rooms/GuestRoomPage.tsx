@@ -13,7 +13,7 @@ import { randomRoomId } from './roomIds';
 import { StatusBanner } from './StatusBanner';
 import { AudioStatsLine } from './StudioAudioControls';
 import { useGuestRoom } from './useGuestRoom';
-import { useRoomConnection } from './useRoomConnection';
+import { useGuestRoomConnection } from './useRoomConnection';
 
 /** Spec part 3: who an anonymous guest is until they sign in. */
 export const ANONYMOUS_GUEST = { user_name: GUEST_USER_NAME, user_username: GUEST_USERNAME } as const;
@@ -43,7 +43,7 @@ function GuestRoom({ signedIn }: { signedIn: boolean }) {
   // trips (bench/latency.ts), and the join refuses a room that is gone anyway. A room that does not
   // load closes the connection.
   const failed = guestRoom.phase === 'failed';
-  const { connection, state } = useRoomConnection(failed ? null : roomId, 'guest', signedIn, tier);
+  const { connection, state } = useGuestRoomConnection(failed ? null : roomId, signedIn, tier);
   const generatedId = useMemo(() => `guest-${randomRoomId(9)}`, []);
 
   if (guestRoom.phase === 'joining') return <Shell>{<p className="page-status">Joining room...</p>}</Shell>;

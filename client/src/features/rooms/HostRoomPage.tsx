@@ -13,7 +13,7 @@ import { StatusBanner } from './StatusBanner';
 import { StudioAudioControls } from './StudioAudioControls';
 import { TierSetting } from './TierSetting';
 import { useHostRoom } from './useHostRoom';
-import { useRoomConnection } from './useRoomConnection';
+import { useHostRoomConnection } from './useRoomConnection';
 
 /** /host-collaboration: the host room screen of spec part 2. */
 export function HostRoomPage() {
@@ -23,7 +23,7 @@ export function HostRoomPage() {
   const { state: profileState } = useOwnProfile(user.uid);
   const hostRoom = useHostRoom(profileState, user.displayName || user.email || 'Host');
   const room = hostRoom.phase === 'ready' ? hostRoom.room : null;
-  const { connection, state } = useRoomConnection(room?.roomId ?? null, 'host', true);
+  const { connection, state } = useHostRoomConnection(room?.roomId ?? null);
 
   if (hostRoom.phase !== 'ready') {
     return (

@@ -1,45 +1,67 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useServices } from '../../app/ServicesContext';
-import type { RoomConnection } from '../../services/media/roomConnection';
+import type { GuestRoomConnection, HostRoomConnection, RoomConnection } from '../../services/media/roomConnection';
 import { initialRoomState, type MediaTier, type RoomState } from '../../services/media/roomState';
 import { DEFAULT_AUDIO_BITRATE } from '../../services/media/sfuTier';
 
 const IDLE_STATE = initialRoomState(DEFAULT_AUDIO_BITRATE);
 const noSubscription = () => () => {};
 
+/** The host room screen's connection: the host is always signed in. */
+export function useHostRoomConnection(roomId: string | null): {
+  connection: HostRoomConnection | null;
+  state: RoomState;
+} {
+  const { connectRoom, api } = useServices();
+  const open = useCallback(
+    (roomId: string, token: string | null) =>
+      connectRoom.host({
+        roomId,
+        token,
+        // A signed-in host records its peer id on the room too (spec part 7, PATCH .../peer).
+        ...(token ? { announcePeer: (peerId: string) => api.rooms.setPeer(roomId, peerId) } : {}),
+      }),
+    [api, connectRoom],
+  );
+  return useRoomConnection(roomId, true, open);
+}
+
+/** A guest room screen's connection; `tier` is a forced tier (`?tier=`), undefined lets it choose. */
+export function useGuestRoomConnection(
+  roomId: string | null,
+  signedIn: boolean,
+  tier?: MediaTier,
+): { connection: GuestRoomConnection | null; state: RoomState } {
+  const { connectRoom } = useServices();
+  const open = useCallback(
+    (roomId: string, token: string | null) => connectRoom.guest({ roomId, token, ...(tier ? { tier } : {}) }),
+    [connectRoom, tier],
+  );
+  return useRoomConnection(roomId, signedIn, open);
+}
+
 /**
  * The live connection of one room screen: opened once the room id is known (and, for a signed-in
  * user, the token fetched), closed when the screen goes away.
  */
-export function useRoomConnection(
+function useRoomConnection<C extends RoomConnection>(
   roomId: string | null,
-  role: 'host' | 'guest',
   signedIn: boolean,
-  /** A forced tier (guest's `?tier=`); undefined lets the connection choose. */
-  tier?: MediaTier,
-): { connection: RoomConnection | null; state: RoomState } {
-  const { connectRoom, identity, api } = useServices();
-  const [connection, setConnection] = useState<RoomConnection | null>(null);
+  open: (roomId: string, token: string | null) => C,
+): { connection: C | null; state: RoomState } {
+  const { identity } = useServices();
+  const [connection, setConnection] = useState<C | null>(null);
 
   useEffect(() => {
     if (!roomId) return;
-    let opened: RoomConnection | null = null;
+    let opened: C | null = null;
     let current = true;
     const tokenFor = signedIn ? identity.getIdToken() : Promise.resolve(null);
     tokenFor
       .catch(() => null)
       .then((token) => {
         if (!current) return;
-        // A signed-in host records its peer id on the room too (spec part 7, PATCH .../peer).
-        const announcePeer =
-          role === 'host' && token ? (peerId: string) => api.rooms.setPeer(roomId, peerId) : undefined;
-        opened = connectRoom({
-          roomId,
-          role,
-          token,
-          ...(tier ? { tier } : {}),
-          ...(announcePeer ? { announcePeer } : {}),
-        });
+        opened = open(roomId, token);
         setConnection(opened);
       });
     return () => {
@@ -47,7 +69,7 @@ export function useRoomConnection(
       opened?.close();
       setConnection(null);
     };
-  }, [api, connectRoom, identity, roomId, role, signedIn, tier]);
+  }, [identity, open, roomId, signedIn]);
 
   const state = useSyncExternalStore(
     connection?.subscribe ?? noSubscription,

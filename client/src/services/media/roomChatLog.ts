@@ -1,11 +1,11 @@
 import type { P2pChatMessage } from './p2pTier';
 import type { ChatMessage } from './roomProtocol';
-import type { RoomState, Store } from './roomState';
+import type { RoomStore } from './roomState';
 import type { RoomSocket } from './roomSocket';
 
 /** What the room chat log needs of the connection around it. */
 export interface RoomChatLogDeps {
-  store: Store<RoomState>;
+  store: RoomStore;
   socket: RoomSocket;
   roomId: string;
   /** Hands a message to the peer-to-peer data connections; false when none took it. */
@@ -27,7 +27,7 @@ export class RoomChatLog {
   /** After (re)joining: who we are, and the conversation so far, which replaces what we had. */
   joined(uid: string | null, history: ChatMessage[]): void {
     if (uid) this.key = uid;
-    this.deps.store.set({ chat: [] });
+    this.deps.store.chatCleared();
     for (const message of history) this.add(message);
   }
 
@@ -47,9 +47,7 @@ export class RoomChatLog {
     // An anonymous guest learns its chat identity (the server's guest id) from its first message.
     if (sent?.from && this.key !== sent.from) {
       this.key = sent.from;
-      this.deps.store.set((state) => ({
-        chat: state.chat.map((entry) => (entry.from === sent.from ? { ...entry, own: true } : entry)),
-      }));
+      this.deps.store.ownChatIdentified(sent.from);
     }
     return true;
   }
@@ -64,18 +62,12 @@ export class RoomChatLog {
     const known = messageId ? store.get().chat.find((entry) => entry.messageId === messageId) : undefined;
     if (known) {
       if (!fromSocket) return;
-      store.set((state) => ({
-        chat: state.chat.map((entry) =>
-          entry === known ? { ...entry, ...fields, own: fields.from === this.key || entry.own } : entry,
-        ),
-      }));
+      store.chatCorrected(known, { ...fields, own: fields.from === this.key || known.own });
       return;
     }
     this.serial += 1;
     const own = message.from === this.key || (!fromSocket && message.from === store.get().self?.peerId);
-    store.set((state) => ({
-      chat: [...state.chat, { ...fields, id: this.serial, own, ...(messageId ? { messageId } : {}) }],
-    }));
+    store.chatAdded({ ...fields, id: this.serial, own, ...(messageId ? { messageId } : {}) });
   }
 
   /** Sends over the peer-to-peer data connections; true when one took it. */

@@ -1,13 +1,14 @@
 import { SFU_RECONNECT_REASONS } from '@riffroom/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { connectRoom } from './roomConnection';
+import { connectGuestRoom } from './guestRoomConnection';
+import { connectHostRoom } from './hostRoomConnection';
 import { FakeRoomSocket, joinResult, type Handler } from '../../testing/fakeRoomSocket';
 import { RoomRequestError } from './roomSocket';
 import type { RoomRequestName } from './roomProtocol';
 
 async function joinedGuest(handlers: Partial<Record<RoomRequestName, Handler>> = {}, result = joinResult()) {
   const socket = new FakeRoomSocket({ 'join-room': () => result, ...handlers });
-  const room = connectRoom({ roomId: 'r1', role: 'guest', token: null, socket });
+  const room = connectGuestRoom({ roomId: 'r1', token: null, socket });
   await vi.waitFor(() => expect(room.getState().self).not.toBeNull());
   return { socket, room };
 }
@@ -98,7 +99,7 @@ describe('room connection', () => {
 
   it('a host whose SFU fails keeps serving the relay: the orange fallback, not an error', async () => {
     const socket = new FakeRoomSocket({ 'join-room': () => joinResult() });
-    const room = connectRoom({ roomId: 'r1', role: 'host', token: 'token', socket });
+    const room = connectHostRoom({ roomId: 'r1', token: 'token', socket });
     await vi.waitFor(() => expect(room.getState().status).toBe('connected-fallback'));
     expect(room.getState()).toMatchObject({ tier: 'relay', error: null });
     expect(socket.sent.filter((s) => s.event === 'sfu:router-capabilities')).toHaveLength(3);
@@ -110,7 +111,7 @@ describe('room connection', () => {
 
   it('?tier=relay goes straight to the relay, never asking the SFU', async () => {
     const socket = new FakeRoomSocket({ 'join-room': () => joinResult(), 'relay:subscribe': () => ({ guests: 1 }) });
-    const room = connectRoom({ roomId: 'r1', role: 'guest', token: null, socket, tier: 'relay' });
+    const room = connectGuestRoom({ roomId: 'r1', token: null, socket, tier: 'relay' });
     await vi.waitFor(() => expect(room.getState().status).toBe('connected-fallback'));
     expect(room.getState().tier).toBe('relay');
     expect(socket.sent.some((s) => s.event.startsWith('sfu:'))).toBe(false);
@@ -119,7 +120,7 @@ describe('room connection', () => {
 
   it('?tier=sfu never falls back: a failed SFU is an error', async () => {
     const socket = new FakeRoomSocket({ 'join-room': () => joinResult(), 'relay:subscribe': () => ({ guests: 1 }) });
-    const room = connectRoom({ roomId: 'r1', role: 'guest', token: null, socket, tier: 'sfu' });
+    const room = connectGuestRoom({ roomId: 'r1', token: null, socket, tier: 'sfu' });
     await vi.waitFor(() => expect(room.getState().status).toBe('error'));
     expect(room.getState().error).toBe('Unable to connect. Please try again.');
     expect(socket.sent.some((s) => s.event === 'relay:subscribe')).toBe(false);
@@ -147,7 +148,7 @@ describe('room connection', () => {
         throw new RoomRequestError('room/full', 'This room is full.');
       },
     });
-    const room = connectRoom({ roomId: 'r1', role: 'guest', token: null, socket });
+    const room = connectGuestRoom({ roomId: 'r1', token: null, socket });
     await vi.waitFor(() => expect(room.getState().joinRefused).toBe('This room is full.'));
     expect(room.getState().status).toBe('error');
     room.close();
@@ -220,7 +221,7 @@ describe('room connection', () => {
     const socket = new FakeRoomSocket({
       'join-room': () => joinResult({ self: { ...joinResult().self, role: 'host' } }),
     });
-    const room = connectRoom({ roomId: 'r1', role: 'host', token: 'tok', socket });
+    const room = connectHostRoom({ roomId: 'r1', token: 'tok', socket });
     room.moveCursor(0.1, 0.1);
     room.moveCursor(0.2, 0.2);
     room.moveCursor(0.3, 0.3);

@@ -1,5 +1,5 @@
 import { RoomRequestError } from './roomSocket';
-import type { RoomState } from './roomState';
+import type { MediaTier, RoomState } from './roomState';
 
 /** How the room connection reads what the server said: pure rules, kept apart from the wiring. */
 
@@ -22,4 +22,87 @@ export function offlinePresence(current: RoomState['hostPresence']): RoomState['
 
 export function clamp01(value: number): number {
   return Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0;
+}
+
+// ---- The tier policy (spec part 4, design.md §4): given what happened, the next step.
+
+/** Refusals that asking the SFU again cannot change. */
+const FINAL_SFU_CODES = /^(room\/|auth\/|validation\/|sfu\/host-off-sfu$)/;
+
+/** Whether an SFU attempt's failure ends the SFU's 3 attempts at once: the server meant it. */
+export function isFinalSfuFailure(error: unknown): boolean {
+  return error instanceof RoomRequestError && FINAL_SFU_CODES.test(error.code);
+}
+
+/**
+ * The tiers to try, best first: SFU, then peer-to-peer, then the relay. A forced tier (a guest's
+ * `?tier=` or the room's setting) is the only one; once fallen back, a reconnect resumes the
+ * fallback rather than spending another 30 s on the SFU.
+ */
+export function tiersToTry(forced: MediaTier | undefined, current: MediaTier | null): MediaTier[] {
+  if (forced) return [forced];
+  if (current === 'relay') return ['relay'];
+  if (current === 'p2p') return ['p2p', 'relay'];
+  return ['sfu', 'p2p', 'relay'];
+}
+
+/** What a tier choice has been through: its plan, and the tiers that failed so far, in order. */
+export interface TierChoice {
+  plan: readonly MediaTier[];
+  failures: ReadonlyArray<{ tier: MediaTier; error: unknown }>;
+}
+
+export type TierStep = { kind: 'try'; tier: MediaTier } | { kind: 'give-up'; error: string };
+
+/**
+ * The next step of a tier choice: the next tier of the plan not yet failed, else give up with the
+ * text to show. Forced onto peer-to-peer alone, it says what went wrong there (peerErrors.ts);
+ * otherwise the spec's 'Unable to connect. Please try again.'
+ */
+export function nextTierStep({ plan, failures }: TierChoice): TierStep {
+  const next = plan[failures.length];
+  if (next) return { kind: 'try', tier: next };
+  const last = failures.at(-1)?.error;
+  const onlyP2p = plan.length === 1 && plan[0] === 'p2p' && last instanceof RoomRequestError;
+  return { kind: 'give-up', error: onlyP2p ? last.message : 'Unable to connect. Please try again.' };
+}
+
+/** What a climb back to the SFU looks at. */
+export interface ClimbContext {
+  /** The tier forced on a guest (`?tier=` or the room's setting); the host has none. */
+  forced: MediaTier | undefined;
+  tier: MediaTier | null;
+  status: RoomState['status'];
+  /** A climb is already under way. */
+  climbing: boolean;
+}
+
+/**
+ * Whether to try the SFU once from where we are: only from a fallback tier or from 'Unable to
+ * connect', never while another climb runs, and never when a tier other than the SFU is forced.
+ */
+export function shouldClimbToSfu({ forced, tier, status, climbing }: ClimbContext): boolean {
+  if (climbing || (forced && forced !== 'sfu')) return false;
+  return tier === 'p2p' || tier === 'relay' || (tier === null && status === 'error');
+}
+
+/**
+ * The host's periodic climb runs only with something to send: an attempt with nothing to send
+ * cannot tell whether media would get through.
+ */
+export function hostClimbDue({ sharing, programAudio }: Pick<RoomState, 'sharing' | 'programAudio'>): boolean {
+  return sharing || programAudio.live;
+}
+
+/**
+ * The host left the SFU (sfu:host-closed): a guest waiting on the SFU, or on it, chooses again,
+ * unless its `?tier=` holds it where it is.
+ */
+export function rechoosesWhenHostLeavesSfu(urlTier: MediaTier | undefined, tier: MediaTier | null): boolean {
+  return !urlTier && (tier === 'sfu' || tier === null);
+}
+
+/** On a fallback tier the SFU's events are not ours to act on. */
+export function isFallback(tier: MediaTier | null): boolean {
+  return tier === 'relay' || tier === 'p2p';
 }
