@@ -9,7 +9,7 @@ import type { Peer } from 'peerjs';
 import { peerErrorMessage } from './peerErrors';
 import { RoomRequestError, type RoomSocket } from './roomSocket';
 
-/** A chat message as it travels peer to peer: always with the sender's id (see roomConnection). */
+/** A chat message as it travels peer to peer: always with the sender's id (see roomChatLog.ts). */
 export type P2pChatMessage = ChatMessage & { id: string };
 
 /** The peer-to-peer tier's failure, in the banner's words (peerErrors.ts). */

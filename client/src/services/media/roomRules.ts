@@ -24,7 +24,7 @@ export function clamp01(value: number): number {
   return Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0;
 }
 
-// ---- The tier policy (spec part 4, design.md §4): given what happened, the next step.
+// ---- The tier policy (spec part 4): given what happened, the next step.
 
 /** Refusals that asking the SFU again cannot change. */
 const FINAL_SFU_CODES = /^(room\/|auth\/|validation\/|sfu\/host-off-sfu$)/;

@@ -117,7 +117,7 @@ export class RoomStore {
   get = (): RoomState => this.store.get();
   subscribe = (listener: () => void): (() => void) => this.store.subscribe(listener);
 
-  // ---- the connection, both roles (roomConnection.ts)
+  // ---- the connection, both roles (liveRoomConnection.ts)
 
   /** The socket and join-room are being (re)tried. */
   connectionStarted(): void {
