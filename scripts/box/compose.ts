@@ -46,7 +46,7 @@ export async function startBox(apiConfig: ApiConfig, mediaConfig: MediaConfig, l
     logger: logger.child({ part: 'peerjs' }),
     missedHeartbeats: mediaConfig.peerMissedHeartbeats,
     limits: peerLimits(mediaConfig),
-    trustProxyHops: mediaConfig.trustProxyHops,
+    trustProxyHops: mediaConfig.trustProxy,
   });
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = req.url ?? '/';
@@ -71,7 +71,7 @@ export async function startBox(apiConfig: ApiConfig, mediaConfig: MediaConfig, l
     },
     ice: mediaConfig,
     limits: mediaConfig,
-    trustProxyHops: mediaConfig.trustProxyHops,
+    trustProxyHops: mediaConfig.trustProxy,
   });
 
   await workers.start();

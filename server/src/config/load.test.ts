@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadApiConfig } from './load.js';
+import { loadLayeredConfig, settingsDrift } from '@riffroom/protocol/config';
+import { API_CONFIG, ConfigError, loadApiConfig } from './load.js';
 
 describe('the event bus setting', () => {
   it('is the in-process bus unless REDIS_URL names a Redis server', () => {
@@ -60,5 +61,42 @@ describe('the flood limits', () => {
 
   it('stops with a message naming the limit when a value is not a rate', () => {
     expect(() => loadApiConfig({ RATE_MESSAGES_PER_USER: 'lots' })).toThrow(/rateLimits.messagesPerUser/);
+  });
+});
+
+/** Loads the API's configuration with `file` as the RIFFROOM_CONFIG file's content. */
+const withFile = (file: unknown, env: Record<string, string> = {}) =>
+  loadLayeredConfig(
+    { api: API_CONFIG },
+    { env: { ...env, RIFFROOM_CONFIG: '/etc/riffroom.json' }, readFile: () => JSON.stringify(file) },
+  ).api;
+
+describe('the settings table', () => {
+  it('covers every setting of the schema, and its defaults are the real ones', () => {
+    expect(settingsDrift(API_CONFIG)).toEqual([]);
+  });
+});
+
+describe('the config file', () => {
+  it('refuses a key the API does not know, at any depth, by name', () => {
+    expect(() => withFile({ prot: 9000 })).toThrow(/prot: unknown setting \(did you mean port\?\)/);
+    expect(() => withFile({ rateLimits: { mesagesPerUser: '5/1m' } })).toThrow(/rateLimits\.mesagesPerUser: unknown/);
+    expect(() => withFile({ identity: { provider: 'local', idTokenTTL: 60 } })).toThrow(
+      /identity\.idTokenTTL: unknown/,
+    );
+    const firebase = { provider: 'firebase', projectId: 'p', client: { apiKey: 'k', authDomain: 'a', projectId: 'p' } };
+    expect(withFile({ identity: firebase }).identity.provider).toBe('firebase');
+    expect(() => withFile({ identity: { ...firebase, client: { ...firebase.client, apikey: 'k' } } })).toThrow(
+      /identity\.client\.apikey: unknown/,
+    );
+    expect(() => withFile({ bus: { kind: 'memory', url: 'redis://x' } })).toThrow(/bus\.url: unknown/);
+  });
+
+  it('gives way to the environment, setting by setting', () => {
+    const file = { port: 9000, host: '127.0.0.1', database: { client: 'sqlite', filename: '/srv/r.sqlite' } };
+    const config = withFile(file, { PORT: '9100', DATABASE_URL: 'postgres://db/riffroom' });
+    expect(config).toMatchObject({ port: 9100, host: '127.0.0.1' });
+    expect(config.database).toEqual({ client: 'pg', connection: 'postgres://db/riffroom' });
+    expect(() => withFile({ port: 'eighty' })).toThrow(/port: .*\(from \/etc\/riffroom\.json\)/);
   });
 });

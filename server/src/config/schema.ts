@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { busConfigSchema, firebaseClientConfigSchema, trustProxyHopsSchema } from '@riffroom/protocol';
 import { loginThrottleSchema, passwordHashingSchema, rateLimitsSchema } from './limits.js';
 
-export const apiConfigSchema = z.object({
+/** Strict at every level: a key the API does not know (a typo) stops start-up with its name. */
+export const apiConfigSchema = z.strictObject({
   port: z.coerce.number().int().min(0).max(65535).default(8080),
   host: z.string().default('0.0.0.0'),
   dataDir: z.string().min(1).default('./data'),
@@ -13,35 +14,35 @@ export const apiConfigSchema = z.object({
    * entry that many hops from the right; whatever a client writes further left is ignored.
    */
   trustProxy: trustProxyHopsSchema.default(0),
-  /** Flood limits: `<count>/<window>` or `off` each (config/limits.ts, README "Security"). */
+  /** Flood limits: `<count>/<window>` or `off` each (limits.ts, README "Security"). */
   rateLimits: rateLimitsSchema.default(rateLimitsSchema.parse({})),
   loginThrottle: loginThrottleSchema.default(loginThrottleSchema.parse({})),
   passwordHashing: passwordHashingSchema.default(passwordHashingSchema.parse({})),
   database: z
     .discriminatedUnion('client', [
-      z.object({
+      z.strictObject({
         client: z.literal('sqlite'),
         /** Defaults to <dataDir>/riffroom.sqlite. */
         filename: z.string().optional(),
       }),
-      z.object({ client: z.literal('pg'), connection: z.string().min(1) }),
+      z.strictObject({ client: z.literal('pg'), connection: z.string().min(1) }),
     ])
     .default({ client: 'sqlite' }),
   identity: z
     .discriminatedUnion('provider', [
-      z.object({
+      z.strictObject({
         provider: z.literal('local'),
         /** PEM/JWK file of the token signing key; defaults to <dataDir>/identity-signing-key.json. */
         signingKeyFile: z.string().optional(),
         idTokenTtlSeconds: z.coerce.number().int().min(60).max(86400).default(3600),
         refreshTokenTtlDays: z.coerce.number().int().min(1).max(365).default(30),
       }),
-      z.object({
+      z.strictObject({
         provider: z.literal('firebase'),
         projectId: z.string().min(1),
         /** Path to a service-account JSON; optional with the Auth emulator or application default credentials. */
         serviceAccountFile: z.string().optional(),
-        client: firebaseClientConfigSchema,
+        client: firebaseClientConfigSchema.strict(),
       }),
     ])
     .default({ provider: 'local', idTokenTtlSeconds: 3600, refreshTokenTtlDays: 30 }),
