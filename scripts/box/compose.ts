@@ -1,7 +1,7 @@
 /**
  * The single-box composition: the API, the media node's workers and sockets, and the built client
  * on one HTTP port. This is the only code that imports both the API and the media node; they
- * never import each other (design.md §1), and meet here through the event bus and the verifier.
+ * never import each other (ARCHITECTURE.md "Topology"), and meet here through the event bus and the verifier.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

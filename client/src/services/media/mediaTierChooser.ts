@@ -48,7 +48,7 @@ export interface MediaTierChooserContext {
 }
 
 /**
- * Chooses the media tier (design.md §4): SFU 10 s x 3, then peer-to-peer 10 s, then the relay,
+ * Chooses the media tier (ARCHITECTURE.md "Choose a tier and fall back"): SFU 10 s x 3, then peer-to-peer 10 s, then the relay,
  * else 'Unable to connect. Please try again.'; a forced tier (`?tier=` or the room setting) is the
  * only one tried. From a fallback it climbs back to the SFU when that can work again (`climbToSfu`).
  */
