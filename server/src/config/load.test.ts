@@ -100,3 +100,37 @@ describe('the config file', () => {
     expect(() => withFile({ port: 'eighty' })).toThrow(/port: .*\(from \/etc\/riffroom\.json\)/);
   });
 });
+
+describe('the identity and database settings from the environment', () => {
+  it('sets up Firebase from variables alone, and the local identity field by field', () => {
+    const client = { apiKey: 'k', authDomain: 'demo-p.firebaseapp.com', projectId: 'demo-p' };
+    const config = loadApiConfig({
+      IDENTITY_PROVIDER: 'firebase',
+      FIREBASE_PROJECT_ID: 'demo-p',
+      FIREBASE_CLIENT_CONFIG: JSON.stringify(client),
+    });
+    expect(config.identity).toEqual({ provider: 'firebase', projectId: 'demo-p', client });
+    expect(loadApiConfig({ ID_TOKEN_TTL_SECONDS: '600' }).identity).toEqual({
+      provider: 'local',
+      idTokenTtlSeconds: 600,
+      refreshTokenTtlDays: 30,
+    });
+    expect(
+      withFile({ identity: { provider: 'local', refreshTokenTtlDays: 7 } }, { ID_TOKEN_TTL_SECONDS: '600' }).identity,
+    ).toMatchObject({ idTokenTtlSeconds: 600, refreshTokenTtlDays: 7 });
+    expect(() => loadApiConfig({ IDENTITY_PROVIDER: 'firebase', FIREBASE_CLIENT_CONFIG: '{apiKey' })).toThrow(
+      /identity\.client: .*\(from FIREBASE_CLIENT_CONFIG\)/,
+    );
+  });
+
+  it('names the SQLite file, unless DATABASE_URL points at PostgreSQL', () => {
+    expect(loadApiConfig({ SQLITE_FILE: '/srv/r.sqlite' }).database).toEqual({
+      client: 'sqlite',
+      filename: '/srv/r.sqlite',
+    });
+    expect(withFile({ database: { filename: '/srv/r.sqlite' } }).database).toEqual({
+      client: 'sqlite',
+      filename: '/srv/r.sqlite',
+    });
+  });
+});

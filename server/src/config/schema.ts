@@ -2,6 +2,21 @@ import { z } from 'zod';
 import { busConfigSchema, firebaseClientConfigSchema, trustProxyHopsSchema } from '@riffroom/protocol';
 import { loginThrottleSchema, passwordHashingSchema, rateLimitsSchema } from './limits.js';
 
+/**
+ * A section that names its kind (`database.client`, `identity.provider`) takes the default kind when
+ * it leaves the kind out: `ID_TOKEN_TTL_SECONDS` alone, or `"database": {"filename": ...}`, is then
+ * a setting of the default local identity or SQLite database.
+ */
+function withDefaultKind<T extends z.ZodType>(key: string, kind: string, schema: T) {
+  return z.preprocess(
+    (value) =>
+      typeof value === 'object' && value !== null && !Array.isArray(value) && !(key in value)
+        ? { [key]: kind, ...value }
+        : value,
+    schema,
+  );
+}
+
 /** Strict at every level: a key the API does not know (a typo) stops start-up with its name. */
 export const apiConfigSchema = z.strictObject({
   port: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -18,18 +33,22 @@ export const apiConfigSchema = z.strictObject({
   rateLimits: rateLimitsSchema.default(rateLimitsSchema.parse({})),
   loginThrottle: loginThrottleSchema.default(loginThrottleSchema.parse({})),
   passwordHashing: passwordHashingSchema.default(passwordHashingSchema.parse({})),
-  database: z
-    .discriminatedUnion('client', [
+  database: withDefaultKind(
+    'client',
+    'sqlite',
+    z.discriminatedUnion('client', [
       z.strictObject({
         client: z.literal('sqlite'),
         /** Defaults to <dataDir>/riffroom.sqlite. */
         filename: z.string().optional(),
       }),
       z.strictObject({ client: z.literal('pg'), connection: z.string().min(1) }),
-    ])
-    .default({ client: 'sqlite' }),
-  identity: z
-    .discriminatedUnion('provider', [
+    ]),
+  ).default({ client: 'sqlite' }),
+  identity: withDefaultKind(
+    'provider',
+    'local',
+    z.discriminatedUnion('provider', [
       z.strictObject({
         provider: z.literal('local'),
         /** PEM/JWK file of the token signing key; defaults to <dataDir>/identity-signing-key.json. */
@@ -44,8 +63,8 @@ export const apiConfigSchema = z.strictObject({
         serviceAccountFile: z.string().optional(),
         client: firebaseClientConfigSchema.strict(),
       }),
-    ])
-    .default({ provider: 'local', idTokenTtlSeconds: 3600, refreshTokenTtlDays: 30 }),
+    ]),
+  ).default({ provider: 'local', idTokenTtlSeconds: 3600, refreshTokenTtlDays: 30 }),
   /** How message notifications reach sockets: in-process on one box, Redis when scaled out. */
   bus: busConfigSchema.default({ kind: 'memory' }),
 });

@@ -36,8 +36,9 @@ export const API_SETTINGS: readonly Setting[] = [
   },
   {
     path: 'database.filename',
+    env: 'SQLITE_FILE',
     defaultNote: '`<dataDir>/riffroom.sqlite`',
-    meaning: 'The SQLite file, with `database.client` `sqlite`',
+    meaning: 'The SQLite file, when `DATABASE_URL` is not set',
   },
   {
     path: 'bus',
@@ -49,16 +50,54 @@ export const API_SETTINGS: readonly Setting[] = [
   ...sectionSettings('rateLimits', RATE_LIMITS),
   ...sectionSettings('loginThrottle', LOGIN_THROTTLE),
   ...sectionSettings('passwordHashing', PASSWORD_HASHING),
-  { path: 'identity.provider', default: 'local', meaning: 'Who keeps accounts: `local` or `firebase`' },
+  {
+    path: 'identity.provider',
+    env: 'IDENTITY_PROVIDER',
+    default: 'local',
+    meaning: 'Who keeps accounts: `local` (built in) or `firebase`',
+  },
   {
     path: 'identity.signingKeyFile',
+    env: 'SIGNING_KEY_FILE',
     defaultNote: '`<dataDir>/identity-signing-key.json`',
-    meaning: 'local: the token signing key',
+    meaning: "local: the ID tokens' signing key",
   },
-  { path: 'identity.idTokenTtlSeconds', default: '3600', meaning: 'local: how long an ID token is valid' },
-  { path: 'identity.refreshTokenTtlDays', default: '30', meaning: 'local: how long a refresh token is valid' },
-  { path: 'identity.projectId', meaning: 'firebase: the project whose ID tokens the API accepts' },
-  { path: 'identity.serviceAccountFile', meaning: 'firebase: a service-account JSON (optional)' },
-  { path: 'identity.client', meaning: "firebase: the web app's configuration the browser signs in with" },
+  {
+    path: 'identity.idTokenTtlSeconds',
+    env: 'ID_TOKEN_TTL_SECONDS',
+    default: '3600',
+    meaning: 'local: how long an ID token is valid',
+  },
+  {
+    path: 'identity.refreshTokenTtlDays',
+    env: 'REFRESH_TOKEN_TTL_DAYS',
+    default: '30',
+    meaning: 'local: how long a refresh token is valid',
+  },
+  {
+    path: 'identity.projectId',
+    env: 'FIREBASE_PROJECT_ID',
+    meaning: 'firebase: the project whose ID tokens the API accepts',
+  },
+  {
+    path: 'identity.serviceAccountFile',
+    env: 'FIREBASE_SERVICE_ACCOUNT_FILE',
+    meaning: 'firebase: a service-account JSON file (optional: checking tokens needs only the project id)',
+  },
+  {
+    path: 'identity.client',
+    env: 'FIREBASE_CLIENT_CONFIG',
+    meaning: "firebase: the web app's configuration the browser signs in with, as JSON",
+    fromEnv: jsonOrText,
+  },
   { path: 'identity.client.apiKey', meaning: "firebase: the web app's API key", secret: true },
 ];
+
+/** A JSON value; text that is not JSON stays text, for the schema to refuse by name. */
+function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
