@@ -14,7 +14,7 @@ function withoutPassword(text: string): string {
  * A copy of a loaded config that is safe to print: settings marked secret become [redacted], and
  * so does the password inside any URL (DATABASE_URL, REDIS_URL).
  */
-export function redactConfig(config: unknown, settings: readonly Setting[], prefix = ''): unknown {
+export function redactConfig(config: unknown, settings: readonly Setting[]): unknown {
   const secret = new Set(settings.filter((setting) => setting.secret).map((setting) => setting.path));
   const walk = (value: unknown, path: string): unknown => {
     if (secret.has(path) && value !== undefined) return REDACTED;
@@ -27,5 +27,5 @@ export function redactConfig(config: unknown, settings: readonly Setting[], pref
     }
     return value;
   };
-  return walk(config, prefix);
+  return walk(config, '');
 }
