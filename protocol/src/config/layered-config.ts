@@ -53,8 +53,12 @@ function setPath(target: Plain, path: string, value: unknown): void {
 
 /** The setting a failing path belongs to, and where its value came from. */
 function sourceOf(path: string, settings: readonly Setting[], env: Env, fileName: string | undefined): string {
-  const setting = settings.find((s) => path === s.path || path.startsWith(`${s.path}.`));
-  if (setting && envValue(setting, env) !== undefined) return ` (from ${setting.env})`;
+  // The most specific setting first: `database.filename` (SQLITE_FILE) before `database`.
+  const owners = settings
+    .filter((s) => path === s.path || path.startsWith(`${s.path}.`))
+    .sort((a, b) => b.path.length - a.path.length);
+  const fromEnv = owners.find((s) => envValue(s, env) !== undefined);
+  if (fromEnv) return ` (from ${fromEnv.env})`;
   return fileName ? ` (from ${fileName})` : '';
 }
 
@@ -71,22 +75,30 @@ function distance(a: string, b: string): number {
   return row[b.length]!;
 }
 
-function unknownKey(path: string, known: Iterable<string>, fileName: string | undefined): string {
-  const key = path.split('.').pop()!;
-  const near = [...known].find((candidate) => distance(key.toLowerCase(), candidate.toLowerCase()) <= 2);
-  return `${path}: unknown setting${near ? ` (did you mean ${near}?)` : ''}${fileName ? ` (from ${fileName})` : ''}`;
+function unknownKey(path: string, known: Iterable<string>, from: string): string {
+  const keys = path.split('.');
+  const key = keys.pop()!;
+  const candidates = [...known];
+  // A real setting in the wrong place: `filename` beside a PostgreSQL `database`.
+  if (candidates.includes(key)) return `${path}: does not go with the other ${keys.join('.')} settings${from}`;
+  const near = candidates.find((candidate) => distance(key.toLowerCase(), candidate.toLowerCase()) <= 2);
+  return `${path}: unknown setting${near ? ` (did you mean ${near}?)` : ''}${from}`;
 }
 
 function describe(error: z.ZodError, settings: readonly Setting[], env: Env, fileName: string | undefined): string[] {
   return error.issues.flatMap((issue) => {
     if (issue.code === 'unrecognized_keys') {
+      const parent = issue.path.join('.');
       const siblings = new Set(
         settings
           .map((s) => s.path)
-          .filter((p) => p.startsWith(`${issue.path.join('.')}.`))
+          .filter((p) => p.startsWith(`${parent}.`))
           .map((p) => p.split('.')[issue.path.length]!),
       );
-      return issue.keys.map((key) => unknownKey([...issue.path, key].join('.'), siblings, fileName));
+      return issue.keys.map((key) => {
+        const path = [...issue.path, key].join('.');
+        return unknownKey(path, siblings, sourceOf(path, settings, env, fileName));
+      });
     }
     const field = issue.path.join('.');
     return [`${field || 'config'}: ${issue.message}${sourceOf(field, settings, env, fileName)}`];
@@ -108,7 +120,7 @@ export function loadLayeredConfig<Parts extends Record<string, ConfigPart>>(
   const known = new Set(Object.values(parts).flatMap((part) => Object.keys(part.schema.shape)));
   const problems = Object.keys(file)
     .filter((key) => !known.has(key))
-    .map((key) => unknownKey(key, known, fileName));
+    .map((key) => unknownKey(key, known, ` (from ${fileName})`));
 
   const layered: Plain = { ...file };
   for (const setting of Object.values(parts).flatMap((part) => part.settings)) {

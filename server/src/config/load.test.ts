@@ -134,3 +134,15 @@ describe('the identity and database settings from the environment', () => {
     });
   });
 });
+
+describe('a bad value set by a variable', () => {
+  it('names that variable, the most specific one', () => {
+    expect(loadApiConfig({ SQLITE_FILE: '' }).database).toEqual({ client: 'sqlite' });
+    expect(() => loadApiConfig({ SQLITE_FILE: '/x', DATABASE_URL: 'postgres://db/x' })).toThrow(
+      /database\.filename: does not go with the other database settings \(from SQLITE_FILE\)/,
+    );
+    expect(() => loadApiConfig({ ID_TOKEN_TTL_SECONDS: '5' })).toThrow(
+      /identity\.idTokenTtlSeconds: .* \(from ID_TOKEN_TTL_SECONDS\)/,
+    );
+  });
+});
