@@ -1,9 +1,12 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startBox } from '../support/box.js';
 
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(path.join(tmpdir(), 'riffroom-box-config-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -51,5 +54,35 @@ describe('the box started with a RIFFROOM_CONFIG file', () => {
     } finally {
       await box.stop();
     }
+  });
+});
+
+describe('npm run config:check', () => {
+  const check = (env: Record<string, string>) =>
+    spawnSync(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), ['scripts/config-check.ts'], {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+    });
+
+  it('prints the effective configuration with its secrets redacted', () => {
+    const result = check({
+      ...configFile('check', { rtcPort: 45000, turnUrls: ['turn:t.example:443'], turnSecret: 'coturn-secret' }),
+      DATABASE_URL: 'postgres://riffroom:db-password@db:5432/riffroom',
+    });
+    expect(result.status).toBe(0);
+    const printed = JSON.parse(result.stdout) as { api: { database: unknown }; media: { rtcPort: number } };
+    expect(printed.media.rtcPort).toBe(45000);
+    expect(printed.api.database).toEqual({
+      client: 'pg',
+      connection: 'postgres://riffroom:[redacted]@db:5432/riffroom',
+    });
+    expect(result.stdout).not.toMatch(/coturn-secret|db-password/);
+  });
+
+  it('exits 1 naming a bad setting', () => {
+    const result = check({ ...configFile('check-bad', { rtcPort: 45000 }), RTC_PORT: 'forty' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/rtcPort: .* \(from RTC_PORT\)/);
   });
 });
