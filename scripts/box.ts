@@ -1,15 +1,15 @@
 /** `npm start` after set-up: the single-box process. Composition lives in box/compose.ts. */
-import { ConfigError, createLogger, loadApiConfig } from '@riffroom/server';
-import { loadMediaConfig, MediaConfigError } from '@riffroom/media';
+import { createLogger } from '@riffroom/server';
+import { ConfigError } from '@riffroom/protocol/config';
 import { startBox } from './box/compose.js';
+import { loadBoxConfig } from './box/config.js';
 
 async function main(): Promise<void> {
   let apiConfig, mediaConfig;
   try {
-    apiConfig = loadApiConfig();
-    mediaConfig = loadMediaConfig();
+    ({ api: apiConfig, media: mediaConfig } = loadBoxConfig());
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof MediaConfigError) {
+    if (error instanceof ConfigError) {
       console.error(error.message);
       process.exit(1);
     }

@@ -27,8 +27,8 @@ export const BUS_REDIS_CHANNEL = 'riffroom:bus-events';
  * run as separate processes. Both sides read the same setting, so it lives in the contract.
  */
 export const busConfigSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('memory') }),
-  z.object({
+  z.strictObject({ kind: z.literal('memory') }),
+  z.strictObject({
     kind: z.literal('redis'),
     url: z
       .string()

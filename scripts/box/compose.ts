@@ -1,7 +1,7 @@
 /**
  * The single-box composition: the API, the media node's workers and sockets, and the built client
  * on one HTTP port. This is the only code that imports both the API and the media node; they
- * never import each other (design.md §1), and meet here through the event bus and the verifier.
+ * never import each other (ARCHITECTURE.md "Topology"), and meet here through the event bus and the verifier.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -46,7 +46,7 @@ export async function startBox(apiConfig: ApiConfig, mediaConfig: MediaConfig, l
     logger: logger.child({ part: 'peerjs' }),
     missedHeartbeats: mediaConfig.peerMissedHeartbeats,
     limits: peerLimits(mediaConfig),
-    trustProxyHops: mediaConfig.trustProxyHops,
+    trustProxyHops: mediaConfig.trustProxy,
   });
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = req.url ?? '/';
@@ -71,7 +71,7 @@ export async function startBox(apiConfig: ApiConfig, mediaConfig: MediaConfig, l
     },
     ice: mediaConfig,
     limits: mediaConfig,
-    trustProxyHops: mediaConfig.trustProxyHops,
+    trustProxyHops: mediaConfig.trustProxy,
   });
 
   await workers.start();

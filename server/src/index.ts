@@ -1,5 +1,5 @@
 export { createApi, type Api, type ApiOptions } from './api.js';
-export { loadApiConfig, ConfigError } from './config/load.js';
+export { loadApiConfig, ConfigError, API_CONFIG } from './config/load.js';
 export type { ApiConfig } from './config/schema.js';
 export { createLogger, type Logger } from './logger.js';
 export type { IdentityVerifier, VerifiedIdentity } from './identity/types.js';

@@ -60,17 +60,24 @@ export async function startBox(env: Record<string, string> = {}): Promise<Box> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const baseUrl = `http://127.0.0.1:${port}`;
 
-  await until(
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  const state = await until(
     async () => {
-      if (child.exitCode !== null) throw new Error(`box exited early:\n${output}`);
+      // A box that stopped (a bad config) is reported at once, not after the deadline.
+      if (child.exitCode !== null || child.signalCode !== null) return 'exited';
       const response = await fetch(`${baseUrl}/healthz`);
-      return response.status === 200;
+      return response.status === 200 ? 'ready' : null;
     },
     { timeoutMs: 60_000, intervalMs: 100, what: 'box healthz' },
   ).catch((error: unknown) => {
     child.kill('SIGKILL');
     throw new Error(`${String(error)}\n${output}`);
   });
+  if (state === 'exited') {
+    await closed; // all of its output
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`box exited early:\n${output}`);
+  }
 
   return {
     baseUrl,

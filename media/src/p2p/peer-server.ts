@@ -28,7 +28,7 @@ export interface PeerSignalling {
 
 /**
  * The PeerJS signalling server of the peer-to-peer tier at /peerjs on the media node's own HTTP
- * server (design.md §8): the `peer` package inside an express app, its id endpoint at
+ * server: the `peer` package inside an express app, its id endpoint at
  * /peerjs/peerjs/id and its WebSocket at /peerjs/peerjs. Left to itself, `peer` attaches a
  * WebSocketServer to the whole HTTP server that answers 400 to every other upgrade, which would
  * break Socket.IO's websocket transport; so its server is created detached and gets only the

@@ -4,7 +4,7 @@ import type { Logger } from '../logger.js';
 import type { EventBus } from './event-bus.js';
 
 /**
- * Scaled out (design.md §1): API processes publish on one Redis channel and every media node
+ * Scaled out (ARCHITECTURE.md "Topology"): API processes publish on one Redis channel and every media node
  * subscribes, so an event reaches the user's sockets whichever node holds them. Pub/sub is
  * fire-and-forget on purpose: a notification missed while Redis is down is recovered by the
  * client's next load of its unread counts, not by replaying a queue.

@@ -21,10 +21,10 @@ export interface MediaTierChooserContext<Sfu extends SfuMedia = SfuMedia> {
 }
 
 /**
- * Chooses the media tier (design.md §4): SFU 10 s x 3, then peer-to-peer 10 s, then the relay,
- * else 'Unable to connect. Please try again.'; the policy is roomRules.ts'. From a fallback it climbs
- * back to the SFU when that can work again (`climbToSfu`). What differs by role is in the host's
- * (hostTierChooser.ts) and the guest's (guestTierChooser.ts) side.
+ * Chooses the media tier (ARCHITECTURE.md "Choose a tier and fall back"): SFU 10 s x 3, then
+ * peer-to-peer 10 s, then the relay, else 'Unable to connect. Please try again.'; the policy is
+ * roomRules.ts'. From a fallback it climbs back to the SFU when that can work again (`climbToSfu`).
+ * What differs by role is in the host's (hostTierChooser.ts) and the guest's (guestTierChooser.ts) side.
  */
 export abstract class MediaTierChooser<Sfu extends SfuMedia = SfuMedia> {
   /** The latest `connect` run: an older one still waiting on its tiers gives way to it. */

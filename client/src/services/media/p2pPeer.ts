@@ -38,7 +38,7 @@ export interface P2pShare {
   audioBitrate: number;
 }
 
-/** One side of the peer-to-peer tier ('Connected (Cloud Backup)', design.md §4). */
+/** One side of the peer-to-peer tier ('Connected (Cloud Backup)'). */
 export interface P2pTier {
   /**
    * Host: the peer server registered us and peer-ready announced our id (again after a rejoin).

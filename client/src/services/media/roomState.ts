@@ -8,7 +8,7 @@ import { Store } from './store';
 export type ConnectionStatus = 'initializing' | 'connecting' | 'connected' | 'connected-fallback' | 'error';
 
 /**
- * The media tiers of design.md §4, best first. 'sfu' is 'connected'; the fallbacks are
+ * The media tiers, best first (ARCHITECTURE.md "Choose a tier and fall back"). 'sfu' is 'connected'; the fallbacks are
  * 'connected-fallback' and the tier says which banner to show.
  */
 export type MediaTier = 'sfu' | 'p2p' | 'relay';
