@@ -17,6 +17,8 @@ function fromEnv(env: Env): Record<string, unknown> {
   // A hop count, `true` (one) or `false` (none): the schema reads it (trustProxyHopsSchema).
   if (env.TRUST_PROXY !== undefined) out.trustProxy = env.TRUST_PROXY;
   if (env.DATABASE_URL !== undefined) out.database = { client: 'pg', connection: env.DATABASE_URL };
+  if (env.SQLITE_SYNCHRONOUS !== undefined) out.sqliteSynchronous = env.SQLITE_SYNCHRONOUS.toUpperCase();
+  if (env.MIGRATION_SNAPSHOTS_KEEP !== undefined) out.migrationSnapshotsKept = env.MIGRATION_SNAPSHOTS_KEEP;
   if (env.REDIS_URL !== undefined) out.bus = { kind: 'redis', url: env.REDIS_URL };
   return out;
 }
