@@ -1,17 +1,15 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonCaller, signUpUser } from '../../server/src/testing/test-api.js';
 import { expectOwnerOnlyDataDir } from '../../server/src/testing/owner-only.js';
 import { startBox, type Box } from '../support/box.js';
+import { runOps } from '../support/ops-command.js';
 import { until } from '../support/until.js';
 import { inspectDatabase } from './inspect-database.js';
 import { newAcked, startWriteLoad, type AckedMessage, type LoadUser } from './write-load.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CRASHES = 5;
 /** Six starts of the real box: about a minute on an idle 2-core machine, several under a loaded one. */
 const TIMEOUT_MS = 300_000;
@@ -24,23 +22,6 @@ const ENV = {
   RATE_MESSAGES_PER_USER: 'off',
   RATE_BOOKINGS_PER_USER: 'off',
 };
-
-/** `npm run backup|restore` as an operator runs them, against the box's DATA_DIR. */
-function ops(args: string[], dataDir: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), ['scripts/ops.ts', ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`ops ${args[0]} exited ${code}:\n${output}`)),
-    );
-  });
-}
 
 /** Every message between two users the box serves, all pages, through the API. */
 async function conversation(baseUrl: string, reader: LoadUser, other: string): Promise<Map<string, string>> {
@@ -103,7 +84,7 @@ describe('the box killed under load', () => {
           // An online backup while the load goes on; what was answered before it began must be in it.
           ackedBeforeBackup = [...acked.messages.values()];
           backupFile = path.join(root, 'during-load.tar');
-          await ops(['backup', '--out', backupFile], dataDir);
+          await runOps('backup', ['--out', backupFile], { DATA_DIR: dataDir });
           expect(load.writes()).toBeGreaterThan(killAfter); // the box kept serving meanwhile
         }
         await box.crash();
@@ -137,7 +118,7 @@ describe('the box killed under load', () => {
     async () => {
       expect(ackedBeforeBackup.length).toBeGreaterThan(0);
       const restoredDir = path.join(root, 'restored');
-      await ops(['restore', backupFile, '--data-dir', restoredDir], dataDir);
+      await runOps('restore', [backupFile, '--data-dir', restoredDir], {});
       const restored = await startBox(ENV, { dataDir: restoredDir });
       try {
         expectOwnerOnlyDataDir(restoredDir);
