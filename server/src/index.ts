@@ -9,3 +9,6 @@ export { openDatabase, type Db } from './db/connect.js';
 export { runEventsCommand, UsageError, EVENTS_USAGE } from './cli/events-command.js';
 export type { RoomService } from './services/rooms.js';
 export type { RoomRecord } from './repositories/rooms.js';
+export { runBackupCommand, runRestoreCommand, runMigrateCommand } from './cli/ops-commands.js';
+export { BACKUP_USAGE, RESTORE_USAGE, MIGRATE_USAGE } from './cli/ops-commands.js';
+export { RestoreError } from './backup/restore-backup.js';

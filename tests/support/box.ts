@@ -4,6 +4,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { boxServerPid } from './box-process.js';
 import { until } from './until.js';
 import { BOX_NODE_FLAGS } from '../../scripts/box/node-flags.js';
 
@@ -17,6 +18,8 @@ export interface Box {
   dataDir: string;
   output(): string;
   stop(): Promise<void>;
+  /** SIGKILLs the server process, as a crash would, and waits for the box to be gone (DATA_DIR is kept). */
+  crash(): Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -30,9 +33,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real single-box process (`npm start` without its set-up step) on a free port. */
-export async function startBox(env: Record<string, string> = {}): Promise<Box> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'riffroom-box-'));
+/**
+ * Starts the real single-box process (`npm start` without its set-up step) on a free port, on a
+ * new DATA_DIR, or on `options.dataDir` (a restart, or a restored backup), which stop() then keeps.
+ */
+export async function startBox(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<Box> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'riffroom-box-'));
   const port = await freePort();
   let output = '';
   const child: ChildProcess = spawn(
@@ -86,9 +92,13 @@ export async function startBox(env: Record<string, string> = {}): Promise<Box> {
     dataDir,
     output: () => output,
     async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+    async crash() {
+      process.kill(boxServerPid(child.pid!), 'SIGKILL');
+      await exited;
     },
   };
 }

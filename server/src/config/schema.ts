@@ -45,6 +45,16 @@ export const apiConfigSchema = z.strictObject({
       z.strictObject({ client: z.literal('pg'), connection: z.string().min(1) }),
     ]),
   ).default({ client: 'sqlite' }),
+  /**
+   * SQLite's `synchronous` (SQLITE_SYNCHRONOUS). FULL syncs the WAL at every commit, so a commit the
+   * API answered survives an OS crash or power cut too; NORMAL syncs only at checkpoints and can
+   * lose the last commits then (never on a process crash). README "Backups and restore".
+   */
+  sqliteSynchronous: z
+    .preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.enum(['FULL', 'NORMAL']))
+    .default('FULL'),
+  /** How many pre-migration snapshots DATA_DIR/backups keeps (MIGRATION_SNAPSHOTS_KEEP; 0: none taken). */
+  migrationSnapshotsKept: z.coerce.number().int().min(0).max(1000).default(5),
   identity: withDefaultKind(
     'provider',
     'local',

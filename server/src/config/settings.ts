@@ -41,6 +41,20 @@ export const API_SETTINGS: readonly Setting[] = [
     meaning: 'The SQLite file, when `DATABASE_URL` is not set',
   },
   {
+    path: 'sqliteSynchronous',
+    env: 'SQLITE_SYNCHRONOUS',
+    default: 'FULL',
+    meaning:
+      'SQLite\'s `synchronous`: `FULL` syncs every commit, so a write the API answered survives a power cut; `NORMAL` is faster and survives a process crash, but an OS crash or power cut can lose the last commits (see "Operations")',
+  },
+  {
+    path: 'migrationSnapshotsKept',
+    env: 'MIGRATION_SNAPSHOTS_KEEP',
+    default: '5',
+    meaning:
+      'Copies of the SQLite database taken before pending migrations, kept in `DATA_DIR/backups`; `0` takes none',
+  },
+  {
     path: 'bus',
     env: 'REDIS_URL',
     defaultNote: 'in-process',
