@@ -16,3 +16,4 @@ export * from './token-buckets.js';
 export * from './client-address.js';
 export * from './rate-rule.js';
 export * from './text.js';
+export * from './health.js';

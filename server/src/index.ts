@@ -9,3 +9,6 @@ export { openDatabase, type Db } from './db/connect.js';
 export { runEventsCommand, UsageError, EVENTS_USAGE } from './cli/events-command.js';
 export type { RoomService } from './services/rooms.js';
 export type { RoomRecord } from './repositories/rooms.js';
+export { createMetricsRegistry, startMetricsServer, type MetricsServer } from './metrics/metrics-server.js';
+export type { ReadinessCheck } from './services/readiness.js';
+export { buildInfo, type BuildInfo } from './version.js';

@@ -12,6 +12,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 export interface Box {
   baseUrl: string;
   port: number;
+  /** GET /metrics of this box (its own listener, METRICS_PORT). */
+  metricsUrl: string;
   /** The launcher's process id; the server and the mediasoup worker run below it. */
   pid: number;
   dataDir: string;
@@ -34,6 +36,7 @@ export async function freePort(): Promise<number> {
 export async function startBox(env: Record<string, string> = {}): Promise<Box> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'riffroom-box-'));
   const port = await freePort();
+  const metricsPort = env.METRICS_PORT ?? String(await freePort());
   let output = '';
   const child: ChildProcess = spawn(
     path.join(repoRoot, 'node_modules', '.bin', 'tsx'),
@@ -50,6 +53,9 @@ export async function startBox(env: Record<string, string> = {}): Promise<Box> {
         RTC_PORT: '0',
         RTC_LISTEN_IP: '127.0.0.1',
         LOG_LEVEL: 'warn',
+        METRICS_PORT: metricsPort,
+        // stop() means now: a test that drains sets DRAIN_TIMEOUT_S itself.
+        DRAIN_TIMEOUT_S: '0',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -75,6 +81,7 @@ export async function startBox(env: Record<string, string> = {}): Promise<Box> {
   return {
     baseUrl,
     port,
+    metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
     pid: child.pid!,
     dataDir,
     output: () => output,

@@ -13,6 +13,8 @@ function fromEnv(env: Env): Record<string, unknown> {
   if (env.PORT !== undefined) out.port = env.PORT;
   if (env.HOST !== undefined) out.host = env.HOST;
   if (env.DATA_DIR !== undefined) out.dataDir = env.DATA_DIR;
+  if (env.METRICS_PORT !== undefined) out.metricsPort = env.METRICS_PORT;
+  if (env.METRICS_HOST !== undefined) out.metricsHost = env.METRICS_HOST;
   if (env.LOG_LEVEL !== undefined) out.logLevel = env.LOG_LEVEL;
   // A hop count, `true` (one) or `false` (none): the schema reads it (trustProxyHopsSchema).
   if (env.TRUST_PROXY !== undefined) out.trustProxy = env.TRUST_PROXY;

@@ -297,6 +297,7 @@ class LiveRoomConnection implements RoomConnection {
           this.store.set({ remoteVideo: null, remoteAudio: null, cursor: null, relayLive: false });
       }),
       ...this.tiers.listen(),
+      on('server-draining', () => this.store.set({ draining: true })),
       on('room-ended', () => {
         this.store.set({ ended: true, remoteVideo: null, remoteAudio: null, cursor: null, relayLive: false });
         this.close();

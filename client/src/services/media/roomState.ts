@@ -68,6 +68,8 @@ export interface RoomState {
   audioStats: AudioStats | null;
   /** The host ended the room. */
   ended: boolean;
+  /** The server is restarting once live rooms end (server-draining): the room goes on meanwhile. */
+  draining: boolean;
 }
 
 export function initialRoomState(bitrate: number): RoomState {
@@ -90,6 +92,7 @@ export function initialRoomState(bitrate: number): RoomState {
     programAudio: { source: { kind: 'none' }, bitrate, live: false },
     audioStats: null,
     ended: false,
+    draining: false,
   };
 }
 
