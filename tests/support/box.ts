@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,6 +17,8 @@ export interface Box {
   /** The launcher's process id; the server and the mediasoup worker run below it. */
   pid: number;
   dataDir: string;
+  /** The pids of the box's mediasoup workers now (a test may SIGKILL one). */
+  workerPids(): number[];
   output(): string;
   stop(): Promise<void>;
 }
@@ -84,6 +86,7 @@ export async function startBox(env: Record<string, string> = {}): Promise<Box> {
     metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
     pid: child.pid!,
     dataDir,
+    workerPids: () => descendants(child.pid!).filter((pid) => commandOf(pid).includes('mediasoup-worker')),
     output: () => output,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
@@ -91,4 +94,37 @@ export async function startBox(env: Record<string, string> = {}): Promise<Box> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Every process below `root` (Linux /proc): the box runs tsx, which runs node, which runs the workers. */
+function descendants(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The parent pid is the 4th field, after the command name in parentheses (which may hold spaces).
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const found: number[] = [];
+  const walk = (pid: number) => {
+    for (const child of children.get(pid) ?? []) {
+      found.push(child);
+      walk(child);
+    }
+  };
+  walk(root);
+  return found;
+}
+
+function commandOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return '';
+  }
 }

@@ -6,8 +6,6 @@ import { takeRoomCensus, type PeerTier, type RoomCensus } from './peer-census.js
 
 const TIERS: readonly PeerTier[] = ['sfu', 'p2p', 'relay', 'none'];
 const ROLES = ['host', 'participant', 'viewer'] as const;
-/** Within one scrape the room gauges share a census; a later scrape takes a fresh one. */
-const CENSUS_REUSE_MS = 250;
 
 export interface MediaMetrics {
   /** Counts one refusal by a flood limit of the media node. */
@@ -23,14 +21,8 @@ export interface MediaMetrics {
 export function createMediaMetrics(registry: Registry, workers: WorkerPool): MediaMetrics {
   const registers = [registry];
   let realtime: Realtime | null = null;
-  // Three gauges read one census; one walk per scrape is enough.
-  let lastCensus: { at: number; census: RoomCensus | null } = { at: 0, census: null };
-  const census = (): RoomCensus | null => {
-    if (Date.now() - lastCensus.at > CENSUS_REUSE_MS) {
-      lastCensus = { at: Date.now(), census: realtime?.hub ? takeRoomCensus(realtime.hub, realtime.relay) : null };
-    }
-    return lastCensus.census;
-  };
+  // A walk over the live rooms' members: cheap enough to take for each gauge that needs it.
+  const census = (): RoomCensus | null => (realtime?.hub ? takeRoomCensus(realtime.hub, realtime.relay) : null);
 
   const refusals = new Counter({
     name: 'riffroom_media_rate_limit_refusals_total',
