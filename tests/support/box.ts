@@ -20,6 +20,10 @@ export interface Box {
   /** The pids of the box's mediasoup workers now (a test may SIGKILL one). */
   workerPids(): number[];
   output(): string;
+  /** Sends a signal to the box (a drain test sends SIGTERM itself). */
+  signal(name: NodeJS.Signals): void;
+  /** Resolves with the exit code once the box has exited. */
+  exited: Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -65,7 +69,7 @@ export async function startBox(env: Record<string, string> = {}): Promise<Box> {
   );
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const baseUrl = `http://127.0.0.1:${port}`;
 
   await until(
@@ -88,12 +92,32 @@ export async function startBox(env: Record<string, string> = {}): Promise<Box> {
     dataDir,
     workerPids: () => descendants(child.pid!).filter((pid) => commandOf(pid).includes('mediasoup-worker')),
     output: () => output,
+    signal: (name) => child.kill(name),
+    exited,
     async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
+      // A box still draining a live room (a test that set DRAIN_TIMEOUT_S) gets the second SIGTERM,
+      // which closes at once; one that hangs even then is killed.
+      for (const signal of ['SIGTERM', 'SIGTERM', 'SIGKILL'] as const) {
+        if (child.exitCode !== null || child.signalCode !== null) break;
+        child.kill(signal);
+        if (await exitsWithin(exited, STOP_GRACE_MS)) break;
+      }
       await exited;
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+const STOP_GRACE_MS = 10_000;
+
+async function exitsWithin(exited: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  const result = await Promise.race([exited.then(() => true), late]);
+  clearTimeout(timer);
+  return result;
 }
 
 /** Every process below `root` (Linux /proc): the box runs tsx, which runs node, which runs the workers. */
