@@ -31,11 +31,11 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** The samples of one metric, as prom-client reports them. */
+/** The samples of one metric, as prom-client reports them (a histogram's name each sample's metricName). */
 async function samples(name: string) {
   const metric = registry.getSingleMetric(name);
   if (!metric) throw new Error(`no metric ${name}`);
-  return (await metric.get()).values;
+  return (await metric.get()).values as { metricName?: string; labels: object; value: number }[];
 }
 
 describe('API metrics', () => {
