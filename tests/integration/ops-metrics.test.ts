@@ -68,6 +68,8 @@ describe('/metrics on the real box', () => {
     expect(sampleValue(m, 'riffroom_db_query_duration_seconds_count', { outcome: 'ok' })).toBeGreaterThan(0);
     expect(sampleValue(m, 'riffroom_mediasoup_workers_live')).toBe(1);
     expect(sampleValue(m, 'riffroom_mediasoup_worker_resident_memory_bytes', { worker: '0' })).toBeGreaterThan(0);
+    expect(m.get('riffroom_mediasoup_worker_cpu_seconds_total')?.type).toBe('counter');
+    expect(sampleValue(m, 'riffroom_mediasoup_worker_cpu_seconds_total', { worker: '0' })).toBeGreaterThan(0);
     // The app's port does not serve the metrics.
     expect((await fetch(`${box.baseUrl}/metrics`)).headers.get('content-type')).not.toContain('text/plain; version');
   });

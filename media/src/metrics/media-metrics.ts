@@ -47,17 +47,16 @@ export function createMediaMetrics(registry: Registry, workers: WorkerPool): Med
       this.set(workers.all().filter((worker) => !worker.closed).length);
     },
   });
-  const workerCpu = new Gauge({
+  const workerCpu: Counter<'worker'> = new Counter({
     name: 'riffroom_mediasoup_worker_cpu_seconds_total',
-    help: 'CPU time (user and system) each mediasoup worker process has used since it started.',
+    help: 'CPU time (user and system) of the mediasoup worker in each slot; a replaced worker starts again from 0.',
     labelNames: ['worker'] as const,
     registers,
     async collect() {
-      workerCpu.reset();
       await Promise.all(
         liveWorkers(workers).map(async ({ index, worker }) => {
           const usage = await worker.getResourceUsage().catch(() => null);
-          if (usage) workerCpu.set({ worker: String(index) }, (usage.ru_utime + usage.ru_stime) / 1000);
+          if (usage) setTotal(workerCpu, { worker: String(index) }, (usage.ru_utime + usage.ru_stime) / 1000);
         }),
       );
     },
@@ -109,7 +108,7 @@ export function createMediaMetrics(registry: Registry, workers: WorkerPool): Med
       sfuObjects.set({ kind: 'consumer' }, counted?.consumers ?? 0);
     },
   });
-  const relayItems = new Gauge({
+  const relayItems: Counter<'kind' | 'outcome'> = new Counter({
     name: 'riffroom_relay_items_total',
     help:
       'Relay tier deliveries by kind (video frames, audio batches) and outcome since start: ' +
@@ -120,10 +119,10 @@ export function createMediaMetrics(registry: Registry, workers: WorkerPool): Med
       const totals = realtime?.relay?.totals;
       for (const kind of ['video', 'audio'] as const) {
         const stats = totals?.[kind];
-        relayItems.set({ kind, outcome: 'acked' }, stats?.acked ?? 0);
-        relayItems.set({ kind, outcome: 'timed_out' }, stats?.timedOut ?? 0);
-        relayItems.set({ kind, outcome: 'failed' }, stats?.failed ?? 0);
-        relayItems.set({ kind, outcome: 'dropped' }, stats?.dropped ?? 0);
+        setTotal(relayItems, { kind, outcome: 'acked' }, stats?.acked ?? 0);
+        setTotal(relayItems, { kind, outcome: 'timed_out' }, stats?.timedOut ?? 0);
+        setTotal(relayItems, { kind, outcome: 'failed' }, stats?.failed ?? 0);
+        setTotal(relayItems, { kind, outcome: 'dropped' }, stats?.dropped ?? 0);
       }
     },
   });
@@ -154,6 +153,20 @@ export function createMediaMetrics(registry: Registry, workers: WorkerPool): Med
     },
   };
 }
+
+/**
+ * Brings a counter to a running total kept elsewhere. A total that went down belongs to a new
+ * process (a replaced worker): the series starts again from it, which Prometheus reads as a reset.
+ */
+function setTotal<L extends string>(counter: Counter<L>, labels: Partial<Record<L, string>>, total: number): void {
+  const last = totals.get(counter)?.get(JSON.stringify(labels)) ?? 0;
+  if (total < last) counter.remove(labels);
+  const delta = total < last ? total : total - last;
+  counter.inc(labels, delta);
+  if (!totals.has(counter)) totals.set(counter, new Map());
+  totals.get(counter)!.set(JSON.stringify(labels), total);
+}
+const totals = new WeakMap<Counter<string>, Map<string, number>>();
 
 function liveWorkers(pool: WorkerPool) {
   return pool.all().flatMap((worker, index) => (worker.closed ? [] : [{ index, worker }]));
