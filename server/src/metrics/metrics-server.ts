@@ -38,9 +38,16 @@ export async function startMetricsServer(
     );
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error) =>
+      reject(
+        new Error(
+          `cannot serve metrics on ${address.host}:${address.port} (METRICS_PORT, METRICS_HOST): ${error.message}`,
+        ),
+      ),
+    );
     server.listen(address.port, address.host, () => {
-      server.off('error', reject);
+      server.removeAllListeners('error');
+      server.on('error', (error) => logger.error({ err: error }, 'metrics listener error'));
       resolve();
     });
   });
