@@ -77,10 +77,12 @@ function familyFor(families: Map<string, Family>, sampleName: string): Family | 
   return undefined;
 }
 
+/** As Prometheus reads values (Go's ParseFloat): NaN and Inf in any case; prom-client writes 'Nan'. */
 function parseValue(raw: string): number | null {
-  if (raw === 'NaN') return NaN;
-  if (raw === '+Inf') return Infinity;
-  if (raw === '-Inf') return -Infinity;
+  const special = raw.toLowerCase();
+  if (special === 'nan') return NaN;
+  if (special === '+inf' || special === 'inf' || special === '+infinity' || special === 'infinity') return Infinity;
+  if (special === '-inf' || special === '-infinity') return -Infinity;
   return /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(raw) ? Number(raw) : null;
 }
 
