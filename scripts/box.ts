@@ -4,6 +4,9 @@ import { ConfigError } from '@riffroom/protocol/config';
 import { startBox } from './box/compose.js';
 import { loadBoxConfig } from './box/config.js';
 
+/** A second SIGTERM, or a close that hangs, must not leave the process up: it exits after this. */
+const FORCED_EXIT_MS = 3000;
+
 async function main(): Promise<void> {
   let apiConfig, mediaConfig;
   try {
@@ -19,12 +22,28 @@ async function main(): Promise<void> {
   const box = await startBox(apiConfig, mediaConfig, logger);
   logger.info({ port: box.port, dataDir: apiConfig.dataDir }, `Riffroom is serving on http://localhost:${box.port}`);
 
-  const shutdown = (signal: string) => {
-    logger.info({ signal }, 'shutting down');
-    void box.close().then(() => process.exit(0));
+  let stopping = false;
+  const closeNow = (reason: string, code: number) => {
+    logger.warn({ reason }, 'closing now');
+    setTimeout(() => process.exit(code), FORCED_EXIT_MS).unref();
+    void box.close().then(() => process.exit(code));
   };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  // SIGTERM (a restart or an upgrade): drain first, so live sessions end on their own terms.
+  process.on('SIGTERM', () => {
+    if (stopping) return closeNow('second SIGTERM while draining', 1);
+    stopping = true;
+    const timeoutS = mediaConfig.drainTimeoutS;
+    logger.warn({ timeoutS }, 'SIGTERM: draining (no new rooms or joins; waiting for live rooms to end)');
+    void box.drain(timeoutS).then((outcome) => {
+      logger.warn({ outcome }, outcome === 'idle' ? 'drained: no live room left' : 'drain timed out');
+      closeNow('drained', 0);
+    });
+  });
+  // Ctrl-C at a terminal means now.
+  process.once('SIGINT', () => {
+    stopping = true;
+    closeNow('SIGINT', 0);
+  });
 }
 
 main().catch((error: unknown) => {

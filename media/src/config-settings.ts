@@ -61,6 +61,12 @@ export const MEDIA_SETTINGS: readonly Setting[] = [
     meaning: "A host's video gets at most one keyframe request per this many ms",
   },
   {
+    path: 'drainTimeoutS',
+    env: 'DRAIN_TIMEOUT_S',
+    default: '600',
+    meaning: 'On SIGTERM, how long the box waits for live rooms to end before it closes anyway; `0` closes at once',
+  },
+  {
     path: 'clientDist',
     env: 'CLIENT_DIST',
     defaultNote: '`client/dist`',

@@ -77,6 +77,11 @@ export const mediaConfigSchema = z.strictObject({
    * ask: viewers joining together do not flood the host's encoder.
    */
   keyFrameRequestDelayMs: z.coerce.number().int().min(0).max(10_000).default(1000),
+  /**
+   * On SIGTERM the box stops taking new rooms and joins, then waits up to this long for the live
+   * rooms to end before it closes (a second SIGTERM closes at once). 0 closes at once.
+   */
+  drainTimeoutS: z.coerce.number().int().min(0).max(86_400).default(600),
   /** The built client, served as static files with index.html for every client-side route. */
   clientDist: z.string().default(path.join(repoRoot, 'client', 'dist')),
   /** Where API events come from: the box's in-process bus, or Redis when the media node runs apart. */

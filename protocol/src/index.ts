@@ -17,3 +17,4 @@ export * from './client-address.js';
 export * from './rate-rule.js';
 export * from './text.js';
 export * from './backup-manifest.js';
+export * from './health.js';

@@ -5,9 +5,17 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApi, createEventBus, type ApiConfig, type Logger } from '@riffroom/server';
+import {
+  createApi,
+  createEventBus,
+  createMetricsRegistry,
+  startMetricsServer,
+  type ApiConfig,
+  type Logger,
+} from '@riffroom/server';
 import {
   attachPeerServer,
+  createMediaMetrics,
   attachRealtime,
   firebaseIdentitySources,
   peerLimits,
@@ -17,7 +25,7 @@ import {
 } from '@riffroom/media';
 
 // '/calendar/feed/' is the private .ics feed; the client has no route of that name.
-const API_PREFIXES = ['/api/', '/user/', '/sessions', '/events/', '/calendar/feed/', '/healthz'];
+const API_PREFIXES = ['/api/', '/user/', '/sessions', '/events/', '/calendar/feed/', '/healthz', '/readyz'];
 const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
 
 export interface RunningBox {
@@ -25,6 +33,13 @@ export interface RunningBox {
   port: number;
   /** The media node's workers, for health and for tests that kill one. */
   workers: WorkerPool;
+  /** Where GET /metrics answers (METRICS_PORT; the port it picked when that is 0). */
+  metricsPort: number;
+  /**
+   * Stops new rooms and joins, tells every live room (server-draining), and resolves once no room
+   * is live or after `timeoutS`, whichever comes first. The caller closes afterwards.
+   */
+  drain(timeoutS: number): Promise<'idle' | 'timeout'>;
   close(): Promise<void>;
 }
 
@@ -32,7 +47,23 @@ export async function startBox(apiConfig: ApiConfig, mediaConfig: MediaConfig, l
   // In-process by default; with REDIS_URL (config bus.kind redis) events travel through Redis instead.
   const bus = createEventBus(apiConfig.bus, logger);
   const workers = new WorkerPool(mediaConfig, logger.child({ part: 'media' }));
-  const api = await createApi(apiConfig, logger.child({ part: 'api' }), { bus, isReady: () => workers.ready });
+  // One registry for the whole box: the API and the media node each register their own collectors.
+  const metrics = createMetricsRegistry();
+  const mediaMetrics = createMediaMetrics(metrics, workers);
+  let draining = false;
+  const api = await createApi(apiConfig, logger.child({ part: 'api' }), {
+    bus,
+    metrics,
+    draining: () => draining,
+    readinessChecks: [
+      {
+        name: 'workers',
+        check: () => {
+          if (workers.liveCount < 1) throw new Error('no mediasoup worker is running');
+        },
+      },
+    ],
+  });
   // The page's CSP lets it reach Firebase's identity endpoints only when Firebase is the provider.
   const identity = apiConfig.identity;
   const client = staticClient(
@@ -47,6 +78,7 @@ export async function startBox(apiConfig: ApiConfig, mediaConfig: MediaConfig, l
     missedHeartbeats: mediaConfig.peerMissedHeartbeats,
     limits: peerLimits(mediaConfig),
     trustProxyHops: mediaConfig.trustProxy,
+    onRateLimited: mediaMetrics.rateLimited,
   });
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = req.url ?? '/';
@@ -72,18 +104,41 @@ export async function startBox(apiConfig: ApiConfig, mediaConfig: MediaConfig, l
     ice: mediaConfig,
     limits: mediaConfig,
     trustProxyHops: mediaConfig.trustProxy,
+    onRateLimited: mediaMetrics.rateLimited,
   });
+  mediaMetrics.watchRealtime(realtime);
 
   await workers.start();
   await new Promise<void>((resolve) => server.listen(apiConfig.port, apiConfig.host, resolve));
+  const metricsServer = await startMetricsServer(
+    metrics,
+    { port: apiConfig.metricsPort, host: apiConfig.metricsHost },
+    logger.child({ part: 'metrics' }),
+  );
 
   let closing: Promise<void> | null = null;
   return {
     server,
     port: (server.address() as AddressInfo).port,
     workers,
+    metricsPort: metricsServer.port,
+    async drain(timeoutS) {
+      draining = true;
+      realtime.hub?.drain(timeoutS);
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), timeoutS * 1000);
+      });
+      const idle = (realtime.hub?.whenIdle() ?? Promise.resolve()).then(() => 'idle' as const);
+      try {
+        return await Promise.race([idle, timedOut]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
     close() {
       closing ??= (async () => {
+        await metricsServer.close();
         await Promise.all([realtime.close(), peers.close()]);
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -12,3 +12,6 @@ export type { RoomRecord } from './repositories/rooms.js';
 export { runBackupCommand, runRestoreCommand, runMigrateCommand } from './cli/ops-commands.js';
 export { BACKUP_USAGE, RESTORE_USAGE, MIGRATE_USAGE } from './cli/ops-commands.js';
 export { RestoreError } from './backup/restore-backup.js';
+export { createMetricsRegistry, startMetricsServer, type MetricsServer } from './metrics/metrics-server.js';
+export type { ReadinessCheck } from './services/readiness.js';
+export { buildInfo, type BuildInfo } from './version.js';

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,10 +13,18 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 export interface Box {
   baseUrl: string;
   port: number;
+  /** GET /metrics of this box (its own listener, METRICS_PORT). */
+  metricsUrl: string;
   /** The launcher's process id; the server and the mediasoup worker run below it. */
   pid: number;
   dataDir: string;
+  /** The pids of the box's mediasoup workers now (a test may SIGKILL one). */
+  workerPids(): number[];
   output(): string;
+  /** Sends a signal to the box (a drain test sends SIGTERM itself). */
+  signal(name: NodeJS.Signals): void;
+  /** Resolves with the exit code once the box has exited. */
+  exited: Promise<number | null>;
   stop(): Promise<void>;
   /** SIGKILLs the server process, as a crash would, and waits for the box to be gone (DATA_DIR is kept). */
   crash(): Promise<void>;
@@ -40,6 +48,7 @@ export async function freePort(): Promise<number> {
 export async function startBox(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<Box> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'riffroom-box-'));
   const port = await freePort();
+  const metricsPort = env.METRICS_PORT ?? String(await freePort());
   let output = '';
   const child: ChildProcess = spawn(
     path.join(repoRoot, 'node_modules', '.bin', 'tsx'),
@@ -56,6 +65,9 @@ export async function startBox(env: Record<string, string> = {}, options: { data
         RTC_PORT: '0',
         RTC_LISTEN_IP: '127.0.0.1',
         LOG_LEVEL: 'warn',
+        METRICS_PORT: metricsPort,
+        // stop() means now: a test that drains sets DRAIN_TIMEOUT_S itself.
+        DRAIN_TIMEOUT_S: '0',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -63,7 +75,7 @@ export async function startBox(env: Record<string, string> = {}, options: { data
   );
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const baseUrl = `http://127.0.0.1:${port}`;
 
   const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
@@ -88,11 +100,21 @@ export async function startBox(env: Record<string, string> = {}, options: { data
   return {
     baseUrl,
     port,
+    metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
     pid: child.pid!,
     dataDir,
+    workerPids: () => descendants(child.pid!).filter((pid) => commandOf(pid).includes('mediasoup-worker')),
     output: () => output,
+    signal: (name) => child.kill(name),
+    exited,
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      // A box still draining a live room (a test that set DRAIN_TIMEOUT_S) gets the second SIGTERM,
+      // which closes at once; one that hangs even then is killed.
+      for (const signal of ['SIGTERM', 'SIGTERM', 'SIGKILL'] as const) {
+        if (child.exitCode !== null || child.signalCode !== null) break;
+        child.kill(signal);
+        if (await exitsWithin(exited, STOP_GRACE_MS)) break;
+      }
       await exited;
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
@@ -101,4 +123,49 @@ export async function startBox(env: Record<string, string> = {}, options: { data
       await exited;
     },
   };
+}
+
+const STOP_GRACE_MS = 10_000;
+
+async function exitsWithin(exited: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  const result = await Promise.race([exited.then(() => true), late]);
+  clearTimeout(timer);
+  return result;
+}
+
+/** Every process below `root` (Linux /proc): the box runs tsx, which runs node, which runs the workers. */
+function descendants(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The parent pid is the 4th field, after the command name in parentheses (which may hold spaces).
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const found: number[] = [];
+  const walk = (pid: number) => {
+    for (const child of children.get(pid) ?? []) {
+      found.push(child);
+      walk(child);
+    }
+  };
+  walk(root);
+  return found;
+}
+
+function commandOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return '';
+  }
 }

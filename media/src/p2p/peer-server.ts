@@ -14,6 +14,8 @@ export interface PeerServerOptions {
   /** Heartbeats a client may miss before the server drops it. */
   missedHeartbeats: number;
   limits: PeerLimits;
+  /** Told of each refusal by a flood limit, for /metrics. */
+  onRateLimited?: (limit: string) => void;
   /** Reverse proxies in front whose X-Forwarded-For entries name the client (TRUST_PROXY). */
   trustProxyHops: number;
 }
@@ -73,7 +75,10 @@ export function attachPeerServer(httpServer: HttpServer, options: PeerServerOpti
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (!owns(req.url ?? '')) return; // Socket.IO answers its own upgrades.
     const refused = guard.checkUpgrade(req, socket);
-    if (refused) return refuseUpgrade(socket, refused);
+    if (refused) {
+      if (refused.status === 429) options.onRateLimited?.('peerjs-connections');
+      return refuseUpgrade(socket, refused);
+    }
     // ws checks the exact path and answers 400 to anything else under /peerjs.
     server.handleUpgrade(req, socket, head, (ws) => {
       guard.watch(ws);
@@ -87,7 +92,10 @@ export function attachPeerServer(httpServer: HttpServer, options: PeerServerOpti
     owns,
     handleRequest(req, res) {
       const refused = guard.checkRequest(req);
-      if (refused) return refuseRequest(res, refused);
+      if (refused) {
+        if (refused.status === 429) options.onRateLimited?.('peerjs-requests');
+        return refuseRequest(res, refused);
+      }
       app(req, res);
     },
     close() {

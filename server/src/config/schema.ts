@@ -22,6 +22,10 @@ export const apiConfigSchema = z.strictObject({
   port: z.coerce.number().int().min(0).max(65535).default(8080),
   host: z.string().default('0.0.0.0'),
   dataDir: z.string().min(1).default('./data'),
+  /** GET /metrics (Prometheus) listens here, apart from the app's port; 0 picks a free port and logs it. */
+  metricsPort: z.coerce.number().int().min(0).max(65535).default(9464),
+  /** Loopback by default, so the metrics are never public by accident. */
+  metricsHost: z.string().min(1).default('127.0.0.1'),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * How many reverse proxies in front of the API append to X-Forwarded-For (TRUST_PROXY: a count,

@@ -20,6 +20,19 @@ export const API_SETTINGS: readonly Setting[] = [
     default: './data',
     meaning: 'Holds the SQLite database and the token signing key, owner-only',
   },
+  {
+    path: 'metricsPort',
+    env: 'METRICS_PORT',
+    default: '9464',
+    meaning:
+      'Port of the Prometheus `GET /metrics` listener, apart from the app port; `0` picks a free port and logs it',
+  },
+  {
+    path: 'metricsHost',
+    env: 'METRICS_HOST',
+    default: '127.0.0.1',
+    meaning: 'Address the metrics listener binds: loopback, so the figures are never public by accident',
+  },
   { path: 'logLevel', env: 'LOG_LEVEL', default: 'info', meaning: 'pino log level' },
   {
     path: 'trustProxy',

@@ -30,6 +30,13 @@ export class RedisEventBus implements EventBus {
     });
   }
 
+  /** For /readyz: Redis answers a PING on the publishing connection. */
+  async check(): Promise<void> {
+    // A connection that is reconnecting would queue the PING until Redis is back: fail at once instead.
+    if (this.publisher.status !== 'ready') throw new Error(`Redis connection is ${this.publisher.status}`);
+    await this.publisher.ping();
+  }
+
   subscribe(listener: (event: BusEvent) => void): () => void {
     this.listeners.add(listener);
     this.ready().catch((error: unknown) => this.logger.error({ err: error }, 'could not subscribe to Redis'));

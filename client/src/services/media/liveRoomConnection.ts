@@ -123,6 +123,7 @@ export abstract class LiveRoomConnection implements RoomConnection {
       on('cursor-move', ({ x, y }) => this.store.cursorMoved({ x: clamp01(x), y: clamp01(y) })),
       ...this.sideEvents(),
       ...this.tiers.listen(),
+      on('server-draining', () => this.store.serverDraining()),
       on('room-ended', () => {
         this.store.roomEnded();
         this.close();

@@ -209,6 +209,15 @@ describe('room connection', () => {
     room.close();
   });
 
+  it('notes a draining server and carries on: the same status, the socket open', async () => {
+    const { room, socket } = await joinedGuest();
+    const { status, draining } = room.getState();
+    expect(draining).toBe(false);
+    socket.serverSends('server-draining', { closesWithinSeconds: 600 });
+    expect(room.getState()).toMatchObject({ draining: true, status, ended: false });
+    expect(socket.closed).toBe(false);
+  });
+
   it('ends when the host ends the room: the end state, and the socket closed', async () => {
     const { room, socket } = await joinedGuest();
     socket.serverSends('room-ended', { roomId: 'r1' });

@@ -70,6 +70,8 @@ export interface RoomState {
   audioStats: AudioStats | null;
   /** The host ended the room. */
   ended: boolean;
+  /** The server is restarting once live rooms end (server-draining): the room goes on meanwhile. */
+  draining: boolean;
 }
 
 export function initialRoomState(bitrate: number): RoomState {
@@ -92,6 +94,7 @@ export function initialRoomState(bitrate: number): RoomState {
     programAudio: { source: { kind: 'none' }, bitrate, live: false },
     audioStats: null,
     ended: false,
+    draining: false,
   };
 }
 
@@ -149,6 +152,11 @@ export class RoomStore {
   /** The host's pointer, already clamped to 0..1 each way. */
   cursorMoved(cursor: { x: number; y: number }): void {
     this.store.set({ cursor });
+  }
+
+  /** The server restarts once live rooms end (server-draining): this room carries on meanwhile. */
+  serverDraining(): void {
+    this.store.set({ draining: true });
   }
 
   roomEnded(): void {
