@@ -16,7 +16,14 @@ export interface Box {
   pid: number;
   dataDir: string;
   output(): string;
-  stop(): Promise<void>;
+  /** SIGTERM, then removes the data directory unless `keepData` (to start a box on it again). */
+  stop(options?: { keepData?: boolean }): Promise<void>;
+}
+
+/** Where a box runs: a fresh port and data directory unless given (a restart reuses both). */
+export interface BoxPlace {
+  port?: number;
+  dataDir?: string;
 }
 
 export async function freePort(): Promise<number> {
@@ -31,9 +38,9 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts the real single-box process (`npm start` without its set-up step) on a free port. */
-export async function startBox(env: Record<string, string> = {}): Promise<Box> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'riffroom-box-'));
-  const port = await freePort();
+export async function startBox(env: Record<string, string> = {}, place: BoxPlace = {}): Promise<Box> {
+  const dataDir = place.dataDir ?? mkdtempSync(path.join(tmpdir(), 'riffroom-box-'));
+  const port = place.port ?? (await freePort());
   let output = '';
   const child: ChildProcess = spawn(
     path.join(repoRoot, 'node_modules', '.bin', 'tsx'),
@@ -78,10 +85,10 @@ export async function startBox(env: Record<string, string> = {}): Promise<Box> {
     pid: child.pid!,
     dataDir,
     output: () => output,
-    async stop() {
+    async stop({ keepData = false } = {}) {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
