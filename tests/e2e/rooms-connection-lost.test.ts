@@ -26,15 +26,22 @@ describe('a mid-session server drop, in Chromium', () => {
     await box?.stop();
   });
 
-  it(
-    "ends on 'Unable to connect. Please try again.', and Retry works once the server is back",
-    { timeout: 180_000 },
-    async () => {
-      const host: WatchedPage = await openHostRoom(browser, box.baseUrl, newAccount('dropped'));
+  it.each([
+    ['stops: it closes the sockets, after which Socket.IO never reconnects by itself', 'stop'],
+    ["crashes: no goodbye, and Socket.IO's 3 reconnection attempts run out", 'crash'],
+  ] as const)(
+    "ends on 'Unable to connect. Please try again.' when the box %s; Retry works once it is back",
+    async (_how, how) => {
+      const host: WatchedPage = await openHostRoom(browser, box.baseUrl, newAccount(`dropped${how}`));
       const guest = await joinByInviteLink(browser, box.baseUrl, host.page);
 
       const { port, dataDir } = box;
-      await box.stop({ keepData: true });
+      if (how === 'stop') await box.stop({ keepData: true });
+      else {
+        await box.crash();
+        // The attempts take a few seconds; meanwhile the screens say so.
+        for (const { page } of [host, guest]) await page.getByText('Connecting...').waitFor({ timeout: 10_000 });
+      }
       for (const { page } of [host, guest]) {
         await page.getByText(UNABLE).waitFor({ timeout: 45_000 });
         expect(await page.getByText('Connecting...').count()).toBe(0);
@@ -51,6 +58,9 @@ describe('a mid-session server drop, in Chromium', () => {
       await host.page.getByRole('button', { name: 'Stop Screen Share' }).waitFor();
       await untilVideoShows(guest.page, 'remote-screen', QUADRANT_COLOURS);
       expect(host.dialogs).toEqual([]);
+      await host.page.context().close();
+      await guest.page.context().close();
     },
+    180_000,
   );
 });

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,6 +18,25 @@ export interface Box {
   output(): string;
   /** SIGTERM, then removes the data directory unless `keepData` (to start a box on it again). */
   stop(options?: { keepData?: boolean }): Promise<void>;
+  /**
+   * SIGKILL to the launcher and everything below it, as a crash or a pulled cable would end it:
+   * no goodbye reaches the clients. The data directory stays, for a box started on it again.
+   */
+  crash(): Promise<void>;
+}
+
+/** The process ids below `pid`, deepest last (pgrep -P, level by level). */
+function descendantsOf(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    children = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    // pgrep exits 1 when there are none.
+  }
+  return children.flatMap((child) => [child, ...descendantsOf(child)]);
 }
 
 /** Where a box runs: a fresh port and data directory unless given (a restart reuses both). */
@@ -89,6 +108,16 @@ export async function startBox(env: Record<string, string> = {}, place: BoxPlace
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
       if (!keepData) rmSync(dataDir, { recursive: true, force: true });
+    },
+    async crash() {
+      for (const pid of [child.pid!, ...descendantsOf(child.pid!)]) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
+      }
+      await exited;
     },
   };
 }
