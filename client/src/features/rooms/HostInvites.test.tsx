@@ -27,7 +27,7 @@ describe('inviting from the host screen', () => {
   it('invites the person picked on a card as soon as the room exists, once, and drops ?with=', async () => {
     const { api, services } = setup();
     vi.mocked(api.users.getByUid).mockResolvedValue(makeUser({ firebase_uid: 'bob', user_name: 'Bob Builder' }));
-    const app = renderApp('/host-room/x1y2z3a?with=bob', services);
+    const app = renderApp('/host-room/x1y2z3a?with=bob&ice=relay', services);
     await screen.findByRole('heading', { name: "Alice Tester's Room" });
     await waitFor(() =>
       expect(screen.getByTestId('invite-on-create').textContent).toBe('✅ Invite sent to Bob Builder!'),
@@ -37,7 +37,7 @@ describe('inviting from the host screen', () => {
       'bob',
       `Join my collaboration room "Alice Tester's Room": ${window.location.origin}/join-room/room123`,
     );
-    await waitFor(() => expect(app.location()).toBe('/host-collaboration'));
+    await waitFor(() => expect(app.location()).toBe('/host-collaboration?ice=relay'));
     expect(api.messages.send).toHaveBeenCalledTimes(1);
     expect(api.rooms.create).toHaveBeenCalledTimes(1);
   });

@@ -38,10 +38,16 @@ export function HostRoomPage() {
   );
   const invitedStatus = invited.status;
   useEffect(() => {
-    // Sent: a reload of this screen must not send it again.
-    if (invitedStatus === 'sent' && location.search) {
-      navigate({ pathname: location.pathname, search: '' }, { replace: true, state: location.state });
-    }
+    // Sent: a reload of this screen must not send it again. Other parameters stay as they are.
+    if (invitedStatus !== 'sent') return;
+    const params = new URLSearchParams(location.search);
+    if (!params.has(INVITE_PARAM)) return;
+    params.delete(INVITE_PARAM);
+    const search = params.toString();
+    navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : '' },
+      { replace: true, state: location.state },
+    );
   }, [invitedStatus, location, navigate]);
   const missing = missingForRoom(browser, 'host');
 
