@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Message } from './messages.js';
-import type { IncomingBooking } from './sessions.js';
+import type { IncomingBooking, OutgoingBooking } from './sessions.js';
 import type {
   ChatMessage,
   ConsumerInfo,
@@ -40,6 +40,8 @@ export interface ServerToClientEvents {
   'new-message': (message: Message) => void;
   /** To the target of a booking request, on every socket of theirs. */
   'new-booking-request': (request: IncomingBooking) => void;
+  /** To the requester, on every socket of theirs, once the host accepted or declined. */
+  'booking-answered': (booking: OutgoingBooking) => void;
   // Rooms (spec part 7 names).
   'peer-joined': (peer: { peerId: string; user_name: string; role: ParticipantEvent['role'] }) => void;
   'user-left': (peer: { peerId: string }) => void;

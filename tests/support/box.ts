@@ -25,9 +25,19 @@ export interface Box {
   signal(name: NodeJS.Signals): void;
   /** Resolves with the exit code once the box has exited. */
   exited: Promise<number | null>;
-  stop(): Promise<void>;
-  /** SIGKILLs the server process, as a crash would, and waits for the box to be gone (DATA_DIR is kept). */
+  /** SIGTERM (twice while draining), then removes a data directory startBox made, unless `keepData`. */
+  stop(options?: { keepData?: boolean }): Promise<void>;
+  /**
+   * SIGKILLs the server process, as a crash or a pulled cable would end it: no goodbye reaches the
+   * clients. The data directory stays, for a box started on it again.
+   */
   crash(): Promise<void>;
+}
+
+/** Where a box runs: a fresh port and data directory unless given (a restart reuses both). */
+export interface BoxPlace {
+  port?: number;
+  dataDir?: string;
 }
 
 export async function freePort(): Promise<number> {
@@ -42,12 +52,12 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the real single-box process (`npm start` without its set-up step) on a free port, on a
- * new DATA_DIR, or on `options.dataDir` (a restart, or a restored backup), which stop() then keeps.
+ * Starts the real single-box process (`npm start` without its set-up step) on a free port and a new
+ * DATA_DIR, or on `place` (a restart on the same port, or a restored backup), whose data stop() keeps.
  */
-export async function startBox(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<Box> {
-  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'riffroom-box-'));
-  const port = await freePort();
+export async function startBox(env: Record<string, string> = {}, place: BoxPlace = {}): Promise<Box> {
+  const dataDir = place.dataDir ?? mkdtempSync(path.join(tmpdir(), 'riffroom-box-'));
+  const port = place.port ?? (await freePort());
   const metricsPort = env.METRICS_PORT ?? String(await freePort());
   let output = '';
   const child: ChildProcess = spawn(
@@ -107,7 +117,7 @@ export async function startBox(env: Record<string, string> = {}, options: { data
     output: () => output,
     signal: (name) => child.kill(name),
     exited,
-    async stop() {
+    async stop({ keepData = false } = {}) {
       // A box still draining a live room (a test that set DRAIN_TIMEOUT_S) gets the second SIGTERM,
       // which closes at once; one that hangs even then is killed.
       for (const signal of ['SIGTERM', 'SIGTERM', 'SIGKILL'] as const) {
@@ -116,7 +126,7 @@ export async function startBox(env: Record<string, string> = {}, options: { data
         if (await exitsWithin(exited, STOP_GRACE_MS)) break;
       }
       await exited;
-      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData && !place.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
     async crash() {
       process.kill(boxServerPid(child.pid!), 'SIGKILL');

@@ -2,6 +2,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { Api } from '../services/api';
 import type { Identity } from '../services/identity';
 import type { Realtime } from '../services/realtime';
+import type { BrowserFeatures } from '../services/media/browserSupport';
 import type { RoomConnectors } from '../services/media/roomConnection';
 
 /** Everything that talks to the outside world; tests hand in fakes here instead of a network. */
@@ -11,6 +12,8 @@ export interface Services {
   realtime: Realtime;
   /** Opens a room screen's live connection (socket and media), as host or as guest. */
   connectRoom: RoomConnectors;
+  /** What this browser offers of what a room needs, found once at start. */
+  browser: BrowserFeatures;
 }
 
 const ServicesContext = createContext<Services | null>(null);

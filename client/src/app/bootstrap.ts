@@ -1,6 +1,7 @@
 import { createApi, fetchIdentityConfig } from '../services/api';
 import { createIdentity } from '../services/identity';
 import { SocketRealtime } from '../services/realtime';
+import { detectBrowserFeatures } from '../services/media/browserSupport';
 import { connectGuestRoom } from '../services/media/guestRoomConnection';
 import { connectHostRoom } from '../services/media/hostRoomConnection';
 import { withEarlyResponses } from './earlyRequests';
@@ -13,7 +14,13 @@ async function createServices(): Promise<Services> {
   const identity = await createIdentity(config);
   const api = createApi({ getIdToken: (forceRefresh) => identity.getIdToken(forceRefresh), fetch: fetchImpl });
   const realtime = new SocketRealtime({ getIdToken: (forceRefresh) => identity.getIdToken(forceRefresh) });
-  return { identity, api, realtime, connectRoom: { host: connectHostRoom, guest: connectGuestRoom } };
+  return {
+    identity,
+    api,
+    realtime,
+    connectRoom: { host: connectHostRoom, guest: connectGuestRoom },
+    browser: detectBrowserFeatures(),
+  };
 }
 
 let pending: Promise<Services> | null = null;

@@ -1,17 +1,24 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useServices } from '../../app/ServicesContext';
 import type { GuestRoomConnection, HostRoomConnection, RoomConnection } from '../../services/media/roomConnection';
+import { FAILED_TO_INITIALIZE } from '../../services/media/roomRules';
 import { initialRoomState, type MediaTier, type RoomState } from '../../services/media/roomState';
 import { DEFAULT_AUDIO_BITRATE } from '../../services/media/sfuTier';
 
 const IDLE_STATE = initialRoomState(DEFAULT_AUDIO_BITRATE);
+/** Opening the connection threw (no socket, no media API): spec part 8's 'Failed to initialize connection'. */
+const FAILED_STATE: RoomState = { ...IDLE_STATE, status: 'error', error: FAILED_TO_INITIALIZE };
+
+/** A room screen's connection, its state, and Retry: a new connection to the same room. */
+export interface LiveRoom<C extends RoomConnection> {
+  connection: C | null;
+  state: RoomState;
+  retry(): void;
+}
 const noSubscription = () => () => {};
 
 /** The host room screen's connection: the host is always signed in. */
-export function useHostRoomConnection(roomId: string | null): {
-  connection: HostRoomConnection | null;
-  state: RoomState;
-} {
+export function useHostRoomConnection(roomId: string | null): LiveRoom<HostRoomConnection> {
   const { connectRoom, api } = useServices();
   const open = useCallback(
     (roomId: string, token: string | null) =>
@@ -31,7 +38,7 @@ export function useGuestRoomConnection(
   roomId: string | null,
   signedIn: boolean,
   tier?: MediaTier,
-): { connection: GuestRoomConnection | null; state: RoomState } {
+): LiveRoom<GuestRoomConnection> {
   const { connectRoom } = useServices();
   const open = useCallback(
     (roomId: string, token: string | null) => connectRoom.guest({ roomId, token, ...(tier ? { tier } : {}) }),
@@ -42,15 +49,19 @@ export function useGuestRoomConnection(
 
 /**
  * The live connection of one room screen: opened once the room id is known (and, for a signed-in
- * user, the token fetched), closed when the screen goes away.
+ * user, the token fetched), closed when the screen goes away. Retry closes it and opens a new one
+ * to the same room, with a fresh token: a connection that gave up does not come back by itself.
  */
 function useRoomConnection<C extends RoomConnection>(
   roomId: string | null,
   signedIn: boolean,
   open: (roomId: string, token: string | null) => C,
-): { connection: C | null; state: RoomState } {
+): LiveRoom<C> {
   const { identity } = useServices();
   const [connection, setConnection] = useState<C | null>(null);
+  const [failedToOpen, setFailedToOpen] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((count) => count + 1), []);
 
   useEffect(() => {
     if (!roomId) return;
@@ -61,7 +72,14 @@ function useRoomConnection<C extends RoomConnection>(
       .catch(() => null)
       .then((token) => {
         if (!current) return;
-        opened = open(roomId, token);
+        try {
+          opened = open(roomId, token);
+        } catch (error) {
+          console.error('Failed to initialize connection', error);
+          setFailedToOpen(true);
+          return;
+        }
+        setFailedToOpen(false);
         setConnection(opened);
       });
     return () => {
@@ -69,11 +87,11 @@ function useRoomConnection<C extends RoomConnection>(
       opened?.close();
       setConnection(null);
     };
-  }, [identity, open, roomId, signedIn]);
+  }, [identity, open, roomId, signedIn, attempt]);
 
   const state = useSyncExternalStore(
     connection?.subscribe ?? noSubscription,
-    connection?.getState ?? (() => IDLE_STATE),
+    connection?.getState ?? (() => (failedToOpen ? FAILED_STATE : IDLE_STATE)),
   );
-  return { connection, state };
+  return { connection, state, retry };
 }

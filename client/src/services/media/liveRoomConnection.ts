@@ -6,7 +6,7 @@ import { withTimeout } from './retry';
 import type { RoomConnection } from './roomConnection';
 import { RoomChatLog } from './roomChatLog';
 import { clamp01, connectFailure } from './roomRules';
-import { connectRoomSocket, type RoomSocket } from './roomSocket';
+import { connectRoomSocket, UNABLE_TO_CONNECT, type RoomSocket } from './roomSocket';
 import { RoomStore, type HostPresence } from './roomState';
 import { DEFAULT_AUDIO_BITRATE } from './sfuTier';
 
@@ -126,6 +126,14 @@ export abstract class LiveRoomConnection implements RoomConnection {
       on('server-draining', () => this.store.serverDraining()),
       on('room-ended', () => {
         this.store.roomEnded();
+        this.close();
+      }),
+      // Spec part 4: after the 3 reconnection attempts, 'Unable to connect. Please try again.', never
+      // 'Connecting...' for good. Nothing of this connection can recover: it closes, and the screen
+      // offers to open a new one.
+      this.socket.onGiveUp(() => {
+        if (this.closed) return;
+        this.store.connectionGaveUp(UNABLE_TO_CONNECT);
         this.close();
       }),
       this.socket.onConnectionChange((up) => {

@@ -154,6 +154,39 @@ describe('room connection', () => {
     room.close();
   });
 
+  it("after a mid-session drop whose reconnection attempts run out, says 'Unable to connect. Please try again.' and lets go", async () => {
+    const { room, socket } = await joinedGuest({ 'relay:subscribe': () => ({ guests: 1 }) });
+    await vi.waitFor(() => expect(room.getState().tier).toBe('relay'));
+    socket.connectionChanged(false);
+    expect(room.getState().status).toBe('connecting');
+    socket.giveUp();
+    expect(room.getState()).toMatchObject({
+      status: 'error',
+      error: 'Unable to connect. Please try again.',
+      joinRefused: null,
+      tier: null,
+    });
+    expect(socket.closed).toBe(true);
+    room.close();
+  });
+
+  it("says 'Connection timeout' when join-room goes unanswered, and 'Failed to initialize connection' when it breaks", async () => {
+    const timedOut = new FakeRoomSocket({
+      'join-room': () => {
+        throw new RoomRequestError('room/request-timeout', 'Connection timeout');
+      },
+    });
+    const first = connectGuestRoom({ roomId: 'r1', token: null, socket: timedOut });
+    await vi.waitFor(() => expect(first.getState()).toMatchObject({ status: 'error', error: 'Connection timeout' }));
+    first.close();
+    const broken = new FakeRoomSocket({ 'join-room': () => undefined });
+    const second = connectGuestRoom({ roomId: 'r1', token: null, socket: broken });
+    await vi.waitFor(() =>
+      expect(second.getState()).toMatchObject({ status: 'error', error: 'Failed to initialize connection' }),
+    );
+    second.close();
+  });
+
   it('tracks peers joining and leaving', async () => {
     const { room, socket } = await joinedGuest();
     socket.serverSends('peer-joined', { peerId: 'sock-bob', user_name: 'Bob', role: 'participant' });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { P2pError } from './p2pTier';
 import {
+  connectFailure,
   hostClimbDue,
   isFinalSfuFailure,
   nextTierStep,
@@ -15,6 +16,39 @@ import { RoomRequestError } from './roomSocket';
 import type { MediaTier } from './roomState';
 
 const refused = (code: string) => new RoomRequestError(code, `refused: ${code}`);
+
+describe('what a failed connect says (spec part 8)', () => {
+  it.each<[string, unknown, { error: string; joinRefused: string | null }]>([
+    [
+      "the socket's 3 reconnection attempts ran out",
+      refused('room/unreachable'),
+      { error: 'Unable to connect. Please try again.', joinRefused: null },
+    ],
+    [
+      'join-room unanswered for 10 s',
+      refused('room/request-timeout'),
+      { error: 'Connection timeout', joinRefused: null },
+    ],
+    [
+      'join-room outran its timer',
+      refused('room/connection-timeout'),
+      { error: 'Connection timeout', joinRefused: null },
+    ],
+    [
+      'the server refused the join',
+      new RoomRequestError('room/full', 'This room is full.'),
+      { error: 'This room is full.', joinRefused: 'This room is full.' },
+    ],
+    ['the token was refused', refused('auth/invalid-token'), { error: 'Failed to connect to room', joinRefused: null }],
+    [
+      'something broke before the room answered',
+      new TypeError('x is undefined'),
+      { error: 'Failed to initialize connection', joinRefused: null },
+    ],
+  ])('%s', (_name, error, shown) => {
+    expect(connectFailure(error)).toEqual(shown);
+  });
+});
 
 describe('the tier policy', () => {
   it.each<[MediaTier | undefined, MediaTier | null, MediaTier[]]>([
@@ -60,8 +94,18 @@ describe('the tier policy', () => {
       { kind: 'give-up', error: 'Unable to connect. Please try again.' },
     ],
     [
-      'forced onto the relay alone, the spec text',
+      'forced onto the relay alone and timed out, the timeout',
       { plan: ['relay'], failures: [{ tier: 'relay', error: refused('room/connection-timeout') }] },
+      { kind: 'give-up', error: 'Connection timeout' },
+    ],
+    [
+      'forced onto the SFU alone and timed out 3 times, the timeout',
+      { plan: ['sfu'], failures: [{ tier: 'sfu', error: refused('room/request-timeout') }] },
+      { kind: 'give-up', error: 'Connection timeout' },
+    ],
+    [
+      'forced onto the SFU alone and refused, the spec text',
+      { plan: ['sfu'], failures: [{ tier: 'sfu', error: refused('sfu/unavailable') }] },
       { kind: 'give-up', error: 'Unable to connect. Please try again.' },
     ],
   ])('%s', (_name, choice, step) => {

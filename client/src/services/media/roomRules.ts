@@ -1,18 +1,27 @@
-import { RoomRequestError } from './roomSocket';
+import { RoomRequestError, UNABLE_TO_CONNECT } from './roomSocket';
 import type { MediaTier, RoomState } from './roomState';
 
 /** How the room connection reads what the server said: pure rules, kept apart from the wiring. */
 
+/** Spec part 8's room message for a connection that could not even be set up. */
+export const FAILED_TO_INITIALIZE = 'Failed to initialize connection';
+
 /** What the screen says when the socket or join-room failed (spec part 8's room messages). */
 export function connectFailure(error: unknown): Pick<RoomState, 'error' | 'joinRefused'> {
-  const code = error instanceof RoomRequestError ? error.code : '';
-  if (code === 'room/connection-timeout' || code === 'room/request-timeout' || code === 'room/bad-ack') {
-    return { error: 'Unable to connect. Please try again.', joinRefused: null };
+  // Not a refusal nor a timeout: something broke before the room could answer at all.
+  if (!(error instanceof RoomRequestError)) return { error: FAILED_TO_INITIALIZE, joinRefused: null };
+  const { code, message } = error;
+  // The socket's 3 reconnection attempts ran out (spec part 9): 'Unable to connect. Please try again.'
+  if (code === 'room/unreachable') return { error: UNABLE_TO_CONNECT, joinRefused: null };
+  // Connected, but join-room went unanswered for 10 s.
+  if (code === 'room/connection-timeout' || code === 'room/request-timeout') {
+    return { error: 'Connection timeout', joinRefused: null };
   }
+  if (code === 'room/bad-ack') return { error: UNABLE_TO_CONNECT, joinRefused: null };
   // The server said no (unknown or ended room, full, guests off): asking again will not help.
-  if (code.startsWith('room/')) return { error: (error as Error).message, joinRefused: (error as Error).message };
+  if (code.startsWith('room/')) return { error: message, joinRefused: message };
   if (code.startsWith('auth/')) return { error: 'Failed to connect to room', joinRefused: null };
-  return { error: 'Unable to connect. Please try again.', joinRefused: null };
+  return { error: UNABLE_TO_CONNECT, joinRefused: null };
 }
 
 /** A host who left stays 'left' (host-left comes first); one never seen stays 'waiting'. */
@@ -56,15 +65,21 @@ export type TierStep = { kind: 'try'; tier: MediaTier } | { kind: 'give-up'; err
 
 /**
  * The next step of a tier choice: the next tier of the plan not yet failed, else give up with the
- * text to show. Forced onto peer-to-peer alone, it says what went wrong there (peerErrors.ts);
- * otherwise the spec's 'Unable to connect. Please try again.'
+ * text to show. With every tier of spec part 4 tried, 'Unable to connect. Please try again.' A
+ * tier forced alone says what went wrong there: its timeout ('Connection timeout', or for
+ * peer-to-peer 'Fallback connection timeout'), or peer-to-peer's own error (peerErrors.ts).
  */
 export function nextTierStep({ plan, failures }: TierChoice): TierStep {
   const next = plan[failures.length];
   if (next) return { kind: 'try', tier: next };
   const last = failures.at(-1)?.error;
-  const onlyP2p = plan.length === 1 && plan[0] === 'p2p' && last instanceof RoomRequestError;
-  return { kind: 'give-up', error: onlyP2p ? last.message : 'Unable to connect. Please try again.' };
+  if (plan.length !== 1 || !(last instanceof RoomRequestError)) return { kind: 'give-up', error: UNABLE_TO_CONNECT };
+  if (plan[0] === 'p2p') return { kind: 'give-up', error: last.message };
+  return { kind: 'give-up', error: isTimeout(last) ? 'Connection timeout' : UNABLE_TO_CONNECT };
+}
+
+function isTimeout(error: RoomRequestError): boolean {
+  return error.code === 'room/connection-timeout' || error.code === 'room/request-timeout';
 }
 
 /** What a climb back to the SFU looks at. */

@@ -137,6 +137,25 @@ export class RoomStore {
     this.store.set({ status: 'error', ...failure });
   }
 
+  /**
+   * The socket gave up (its reconnection attempts ran out, or the server closed it): nothing of the
+   * room carries on, and only a new connection (the screen's Retry) can help.
+   */
+  connectionGaveUp(error: string): void {
+    this.store.set({
+      status: 'error',
+      error,
+      joinRefused: null,
+      tier: null,
+      remoteVideo: null,
+      remoteAudio: null,
+      cursor: null,
+      relayLive: false,
+      sharing: false,
+      preview: null,
+    });
+  }
+
   joined({ self, peers, hostPresence }: JoinedRoom): void {
     this.store.set({ self, peers: peers.filter((peer) => peer.peerId !== self.peerId), hostPresence });
   }
