@@ -201,7 +201,7 @@ export class RoomHub {
     const live = this.rooms.get(roomId);
     this.rooms.delete(roomId);
     this.hostOffSfu.delete(roomId);
-    for (const peerId of live?.allPeerIds() ?? []) this.forget(peerId, roomId);
+    for (const { peerId } of live?.peers() ?? []) this.forget(peerId, roomId);
     await this.media.close(roomId);
     const channel = roomChannel(roomId);
     this.io.to(channel).emit('room-ended', { roomId });
@@ -230,7 +230,7 @@ export class RoomHub {
   /** Whether the socket is the host of the room it is in. */
   isHost(socket: RealtimeSocket): boolean {
     const roomId = socket.data.roomId;
-    return roomId !== null && (this.rooms.get(roomId)?.isHost(socket.id) ?? false);
+    return roomId !== null && this.rooms.get(roomId)?.member(socket.id)?.role === 'host';
   }
 
   /** Whether the room's host left the SFU tier for a fallback (its guests should not wait on the SFU). */

@@ -55,16 +55,10 @@ export class LiveRoom {
 
   constructor(
     readonly roomId: string,
-    private hostUid: string,
-    private settings: RoomSettings,
+    private readonly hostUid: string,
+    private readonly settings: RoomSettings,
     private readonly socketsPerPerson = DEFAULT_SOCKETS_PER_PERSON,
   ) {}
-
-  /** The record can only have been re-read, never changed in ways that matter, but keep it fresh. */
-  refresh(hostUid: string, settings: RoomSettings): void {
-    this.hostUid = hostUid;
-    this.settings = settings;
-  }
 
   admit(peerId: string, identity: MemberIdentity): AdmitResult {
     if (identity.uid === null && !this.settings.allowGuestAccess) {
@@ -192,18 +186,9 @@ export class LiveRoom {
     return [...this.history];
   }
 
-  isHost(peerId: string): boolean {
-    return this.members.get(peerId)?.role === 'host';
-  }
-
   /** Whether a host cursor update may go out now; extra ones inside the second are dropped. */
   allowCursor(now: number): boolean {
     return this.cursorLimiter.take(now);
-  }
-
-  /** Everyone, for the end of the room. */
-  allPeerIds(): string[] {
-    return [...this.members.keys()];
   }
 
   private socketsOf(key: string): number {
