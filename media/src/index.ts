@@ -11,4 +11,4 @@ export { SfuRoom } from './sfu/sfu-room.js';
 export { attachPeerServer, type PeerSignalling, type PeerServerOptions } from './p2p/peer-server.js';
 export type { PeerLimits } from './p2p/peer-guard.js';
 export { iceServersFor, type IceConfig } from './p2p/ice-servers.js';
-export { MediaRelay, RelayError, DEFAULT_RELAY_OPTIONS } from './relay/media-relay.js';
+export { MediaRelay, DEFAULT_RELAY_OPTIONS } from './relay/media-relay.js';

@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './errors.js';
+export * from './refusal.js';
 export * from './validation.js';
 export * from './auth.js';
 export * from './user.js';
@@ -12,6 +13,7 @@ export * from './p2p.js';
 export * from './peerjs-signalling.js';
 export * from './events.js';
 export * from './realtime.js';
+export * from './socket-requests.js';
 export * from './token-buckets.js';
 export * from './client-address.js';
 export * from './rate-rule.js';

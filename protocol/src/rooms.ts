@@ -306,56 +306,73 @@ export type ResumeConsumerPayload = z.infer<typeof resumeConsumerPayloadSchema>;
 // ---------------------------------------------------------------- socket: server -> client and ack data
 
 /** One member of a live room. `peerId` is the server's id for this socket in the room. */
-export interface RoomPeer {
-  peerId: string;
-  firebase_uid: string | null;
-  user_name: string;
-  role: RoomRole;
-}
+export const roomPeerSchema = z.object({
+  peerId: z.string(),
+  firebase_uid: z.string().nullable(),
+  user_name: z.string(),
+  role: z.enum(ROOM_ROLES),
+});
+export type RoomPeer = z.infer<typeof roomPeerSchema>;
 
-export interface JoinRoomResult {
-  room: RoomView;
-  self: RoomPeer;
-  /** The other members currently connected, host included. */
-  peers: RoomPeer[];
-  hostOnline: boolean;
-  /** Whether the host currently has a 'screen' producer. */
-  sharing: boolean;
-  /** Recent chat, oldest first, so a late joiner sees the conversation. */
-  chat: ChatMessage[];
-}
-
-export interface ChatMessage {
+export const chatMessageSchema = z.object({
   /** The sender's uid, or the guest id the server gave an anonymous socket. */
-  from: string;
-  fromName: string;
-  message: string;
+  from: z.string(),
+  fromName: z.string(),
+  message: z.string(),
   /** ISO 8601, set by the server. */
-  timestamp: string;
+  timestamp: z.string(),
   /** The sender's id for the message when it gave one (chatPayloadSchema). */
-  id?: string;
-}
+  id: z.string().optional(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-export interface ProducerInfo {
-  producerId: string;
-  kind: MediaKind;
-  source: MediaSource;
-}
+/** join-room's ack. */
+export const joinRoomResultSchema = z.object({
+  room: roomViewSchema,
+  self: roomPeerSchema,
+  /** The other members currently connected, host included. */
+  peers: z.array(roomPeerSchema),
+  hostOnline: z.boolean(),
+  /** Whether the host currently has a 'screen' producer. */
+  sharing: z.boolean(),
+  /** Recent chat, oldest first, so a late joiner sees the conversation. */
+  chat: z.array(chatMessageSchema),
+});
+export type JoinRoomResult = z.infer<typeof joinRoomResultSchema>;
 
-export interface TransportInfo {
-  id: string;
-  iceParameters: MediasoupObject;
-  iceCandidates: MediasoupObject[];
-  dtlsParameters: MediasoupObject;
-}
+export const producerInfoSchema = z.object({
+  producerId: z.string(),
+  kind: z.enum(MEDIA_KINDS),
+  source: z.enum(MEDIA_SOURCES),
+});
+export type ProducerInfo = z.infer<typeof producerInfoSchema>;
 
-export interface ConsumerInfo {
-  id: string;
-  producerId: string;
-  kind: MediaKind;
-  rtpParameters: MediasoupObject;
-  source: MediaSource;
-}
+/** sfu:router-capabilities' ack. */
+export const routerCapabilitiesSchema = z.object({ rtpCapabilities: mediasoupObject });
+export type RouterCapabilities = z.infer<typeof routerCapabilitiesSchema>;
+
+/** sfu:create-transport's ack. */
+export const transportInfoSchema = z.object({
+  id: z.string(),
+  iceParameters: mediasoupObject,
+  iceCandidates: z.array(mediasoupObject),
+  dtlsParameters: mediasoupObject,
+});
+export type TransportInfo = z.infer<typeof transportInfoSchema>;
+
+/** sfu:produce's ack. */
+export const producedSchema = z.object({ producerId: z.string() });
+export type Produced = z.infer<typeof producedSchema>;
+
+/** sfu:consume's ack. */
+export const consumerInfoSchema = z.object({
+  id: z.string(),
+  producerId: z.string(),
+  kind: z.enum(MEDIA_KINDS),
+  rtpParameters: mediasoupObject,
+  source: z.enum(MEDIA_SOURCES),
+});
+export type ConsumerInfo = z.infer<typeof consumerInfoSchema>;
 
 /** participant-joined / participant-left: who came or went (guests have firebase_uid null). */
 export type ParticipantEvent = RoomPeer;

@@ -1,4 +1,4 @@
-import { GUEST_USER_NAME, PRIVATE_ROOM_MESSAGE, type JoinRoomResult, type RoomView } from '@riffroom/protocol';
+import { GUEST_USER_NAME, PRIVATE_ROOM_MESSAGE, type JoinRoomResult, type RoomView, refuse } from '@riffroom/protocol';
 import type { Logger } from 'pino';
 import { LiveRoom, type Member } from '../rooms/live-room.js';
 import type { SfuRoom } from '../sfu/sfu-room.js';
@@ -6,7 +6,6 @@ import type { SfuRooms } from '../sfu/sfu-rooms.js';
 import type { MessageLimits } from './message-limits.js';
 import type { RoomDirectory } from './room-directory.js';
 import { SerialQueues } from './serial-queues.js';
-import { RoomSocketError } from './socket-handler.js';
 import { roomChannel, type RealtimeServer, type RealtimeSocket } from './types.js';
 
 const ENDED_ROOMS_REMEMBERED = 10_000;
@@ -86,7 +85,7 @@ export class RoomHub {
     this.assertStillJoinable(socket, roomId, record);
     const uid = socket.data.uid;
     if (!record.settings.isPublic && !(await this.directory.admits(roomId, uid))) {
-      throw new RoomSocketError('room/private', PRIVATE_ROOM_MESSAGE);
+      throw refuse('room/private', PRIVATE_ROOM_MESSAGE);
     }
     const name = uid ? ((await this.directory.userName(uid)) ?? GUEST_USER_NAME) : GUEST_USER_NAME;
     this.assertStillJoinable(socket, roomId, record);
@@ -111,7 +110,7 @@ export class RoomHub {
       });
       if (!admitted.ok) {
         if (live.isEmpty) this.rooms.delete(roomId);
-        throw new RoomSocketError(admitted.code, admitted.message);
+        throw refuse(admitted.code, admitted.message);
       }
       member = admitted.member;
       this.remember(socket, roomId);
@@ -133,7 +132,7 @@ export class RoomHub {
     if (this.rooms.get(roomId) !== live) {
       // The room ended while its router was being built: nobody may keep that router alive.
       if (!this.rooms.has(roomId)) await this.media.close(roomId);
-      throw new RoomSocketError('room/not-found', 'Room not found or has ended');
+      throw refuse('room/not-found', 'Room not found or has ended');
     }
     return {
       room: record satisfies RoomView,
@@ -150,8 +149,8 @@ export class RoomHub {
     roomId: string,
     record: RoomView | null,
   ): asserts record is RoomView {
-    if (!socket.connected) throw new RoomSocketError('room/not-joined', 'The connection closed while joining.');
-    if (!record || this.ended.has(roomId)) throw new RoomSocketError('room/not-found', 'Room not found or has ended');
+    if (!socket.connected) throw refuse('room/not-joined', 'The connection closed while joining.');
+    if (!record || this.ended.has(roomId)) throw refuse('room/not-found', 'Room not found or has ended');
   }
 
   /** Removes the socket from one room, telling the others; idempotent. */
@@ -212,13 +211,13 @@ export class RoomHub {
   membership(socket: RealtimeSocket, roomId: string): { live: LiveRoom; member: Member } {
     const live = socket.data.roomId === roomId ? this.rooms.get(roomId) : undefined;
     const member = live?.member(socket.id);
-    if (!live || !member) throw new RoomSocketError('room/not-joined', 'Join the room first.');
+    if (!live || !member) throw refuse('room/not-joined', 'Join the room first.');
     return { live, member };
   }
 
   hostMembership(socket: RealtimeSocket, roomId: string, action: string) {
     const found = this.membership(socket, roomId);
-    if (found.member.role !== 'host') throw new RoomSocketError('room/not-host', `Only the host can ${action}.`);
+    if (found.member.role !== 'host') throw refuse('room/not-host', `Only the host can ${action}.`);
     return found;
   }
 
