@@ -1,6 +1,6 @@
 import { GUEST_USER_NAME, PRIVATE_ROOM_MESSAGE, type JoinRoomResult, type RoomView, refuse } from '@riffroom/protocol';
 import type { Logger } from 'pino';
-import { LiveRoom, type Member } from '../rooms/live-room.js';
+import { LiveRoom, type HostSfuEvent, type Member } from '../rooms/live-room.js';
 import type { SfuRoom } from '../sfu/sfu-room.js';
 import type { SfuRooms } from '../sfu/sfu-rooms.js';
 import type { MessageLimits } from './message-limits.js';
@@ -23,12 +23,6 @@ export interface RoomHubOptions {
  */
 export class RoomHub {
   private rooms = new Map<string, LiveRoom>();
-  /**
-   * Rooms whose host abandoned the SFU (sfu:close-transports): 'off' until it creates a send
-   * transport again (guests are turned away meanwhile), then 'returning' until its first producer,
-   * when the guests that fell back are told they may climb back (sfu:host-returned).
-   */
-  private hostOffSfu = new Map<string, 'off' | 'returning'>();
   /** The rooms each socket is a member of (one at most, kept as a set so a leave can never miss one). */
   private roomsOfSocket = new Map<string, Set<string>>();
   private ended = new Set<string>();
@@ -167,13 +161,10 @@ export class RoomHub {
     if (removed.lastOfKey) channel.emit('participant-left', publicMember(removed.member));
     if (removed.hostLeft) {
       channel.emit('host-left', {});
-      // A host that comes back chooses its tier again and says so (sfu:close-transports or a send
-      // transport); guests that fell back while it was off still hear when it produces on the SFU.
-      if (this.hostOffSfu.has(roomId)) this.hostOffSfu.set(roomId, 'returning');
+      live.hostSfuChanged('left-room');
     }
     channel.emit('room-update', this.update(live));
     if (live.isEmpty && this.rooms.get(roomId) === live) {
-      this.hostOffSfu.delete(roomId);
       // Nobody left to see it: free the router; the next join builds a fresh one.
       this.rooms.delete(roomId);
       await this.media.close(roomId);
@@ -199,7 +190,6 @@ export class RoomHub {
     this.markEnded(roomId);
     const live = this.rooms.get(roomId);
     this.rooms.delete(roomId);
-    this.hostOffSfu.delete(roomId);
     for (const { peerId } of live?.peers() ?? []) this.forget(peerId, roomId);
     await this.media.close(roomId);
     const channel = roomChannel(roomId);
@@ -234,23 +224,17 @@ export class RoomHub {
 
   /** Whether the room's host left the SFU tier for a fallback (its guests should not wait on the SFU). */
   isHostOffSfu(roomId: string): boolean {
-    return this.hostOffSfu.get(roomId) === 'off';
+    return this.rooms.get(roomId)?.hostOffSfu ?? false;
   }
 
-  setHostOffSfu(roomId: string, off: boolean): void {
-    if (off && this.rooms.has(roomId)) this.hostOffSfu.set(roomId, 'off');
-    else if (!off && this.hostOffSfu.has(roomId)) this.hostOffSfu.set(roomId, 'returning');
-  }
-
-  /** The host produced on the SFU: true the first time since it left it (its guests are to be told). */
-  hostProducing(roomId: string): boolean {
-    return this.hostOffSfu.delete(roomId);
+  /** The host's SFU presence rule (live-room.ts): true when its guests are to hear sfu:host-returned. */
+  hostSfuChanged(roomId: string, event: HostSfuEvent): boolean {
+    return this.rooms.get(roomId)?.hostSfuChanged(event) ?? false;
   }
 
   async close(): Promise<void> {
     this.rooms.clear();
     this.roomsOfSocket.clear();
-    this.hostOffSfu.clear();
     await this.media.closeAll();
   }
 

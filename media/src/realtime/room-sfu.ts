@@ -42,7 +42,7 @@ export function handleRoomSfu(socket: RealtimeSocket, hub: RoomHub, logger: Logg
   onRoomEvent(socket, 'sfu:create-transport', logger, async ({ roomId, direction }) => {
     const media = direction === 'send' ? await hostMediaOf(roomId, 'send media') : await mediaOf(roomId);
     const transport = keptOnlyByMember(roomId, media, await media.createTransport(socket.id, direction));
-    if (direction === 'send') hub.setHostOffSfu(roomId, false);
+    if (direction === 'send') hub.hostSfuChanged(roomId, 'created-send-transport');
     return transport;
   });
 
@@ -51,7 +51,7 @@ export function handleRoomSfu(socket: RealtimeSocket, hub: RoomHub, logger: Logg
     // Only the caller's own media: transports are keyed by the socket, never by a payload field.
     (await hub.media.peek(roomId))?.removePeer(socket.id);
     if (member.role !== 'host') return;
-    hub.setHostOffSfu(roomId, true);
+    hub.hostSfuChanged(roomId, 'closed-transports');
     // Its producers closed with the transports (guests heard sfu:producer-closed); now say why.
     socket.to(roomChannel(roomId)).emit('sfu:host-closed', {});
   });
@@ -76,7 +76,7 @@ export function handleRoomSfu(socket: RealtimeSocket, hub: RoomHub, logger: Logg
     );
     // Only the host produces (hostMediaOf). Its first producer after leaving the SFU: the guests that
     // fell back may climb back; sfu:new-producer went out already, so a climbing guest finds it listed.
-    if (hub.hostProducing(payload.roomId)) {
+    if (hub.hostSfuChanged(payload.roomId, 'produced')) {
       socket.to(roomChannel(payload.roomId)).emit('sfu:host-returned', { roomId: payload.roomId });
     }
     return { producerId };
