@@ -14,6 +14,7 @@ export * from './peerjs-signalling.js';
 export * from './events.js';
 export * from './realtime.js';
 export * from './socket-requests.js';
+export * from './rest-routes.js';
 export * from './token-buckets.js';
 export * from './client-address.js';
 export * from './rate-rule.js';
