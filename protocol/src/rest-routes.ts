@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorBodySchema } from './errors.js';
 import {
   authResponseSchema,
   authUserSchema,
@@ -215,4 +216,37 @@ export function routePath(
 export function parseRouteResponse<R extends RestRoute>(route: R, body: unknown): RouteResponse<R> {
   route.response?.parse(body);
   return body as RouteResponse<R>;
+}
+
+const routeList: readonly RestRoute[] = Object.values(restRoutes);
+const segmentsOf = (path: string) => path.split('?')[0]!.split('/');
+
+/**
+ * The route of restRoutes that a request names, if any: a literal path before a parameterised one
+ * (`/api/rooms/create` is not `/api/rooms/:roomId`). The test helpers check every answer with it.
+ */
+export function matchRestRoute(method: string, url: string): RestRoute | undefined {
+  const wanted = segmentsOf(url);
+  const matches = routeList.filter((route) => {
+    const segments = segmentsOf(route.path);
+    return (
+      route.method === method.toUpperCase() &&
+      segments.length === wanted.length &&
+      segments.every((segment, i) => segment === wanted[i] || (segment.startsWith(':') && wanted[i] !== ''))
+    );
+  });
+  return matches.find((route) => !route.path.includes(':')) ?? matches[0];
+}
+
+/**
+ * Checks an answer against the contract (throws a ZodError naming what is off): a success against
+ * its route's response schema, an error against the `{"error":{"code","message"}}` body.
+ */
+export function checkRestAnswer(method: string, url: string, status: number, body: unknown): void {
+  if (status >= 400) {
+    if (body !== undefined && typeof body !== 'string') errorBodySchema.parse(body);
+    return;
+  }
+  const route = matchRestRoute(method, url);
+  if (route && status !== 204) parseRouteResponse(route, body);
 }
