@@ -161,7 +161,7 @@ export type RoomView = z.infer<typeof roomViewSchema>;
 export const roomResponseSchema = z.object({ room: roomViewSchema });
 export type RoomResponse = z.infer<typeof roomResponseSchema>;
 
-/** join / leave / end / peer answer with the room as it is afterwards (end: `{ok:true}`). */
+/** What leave, end and peer answer (and mark-read in messages): `{ok:true}`; join adds role and room (rest-routes.ts). */
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 
 // ---------------------------------------------------------------- socket: client -> server
