@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { peerJsIdSchema } from './peerjs-signalling.js';
-import { CHAT_MAX_LENGTH, chatIdSchema, roomIdSchema, roomPeerSchema } from './rooms.js';
+import { roomPeerSchema } from './room-answers.js';
+import { CHAT_MAX_LENGTH, chatIdSchema, roomIdSchema } from './rooms.js';
 
 /**
  * The peer-to-peer tier (design.md §4): PeerJS signalling through the media node at /peerjs, media

@@ -1,15 +1,8 @@
 import { z } from 'zod';
 import type { Message } from './messages.js';
 import type { IncomingBooking } from './sessions.js';
-import type {
-  ChatMessage,
-  ParticipantEvent,
-  ProducerInfo,
-  RoomTier,
-  RoomUpdate,
-  SfuHostReturnedPayload,
-  SfuReconnectReason,
-} from './rooms.js';
+import type { ChatMessage, ParticipantEvent, ProducerInfo, RoomUpdate, SfuReconnectReason } from './room-answers.js';
+import type { RoomTier, SfuHostReturnedPayload } from './rooms.js';
 import type { AudioChunks, RelayDemand, ScreenFrame } from './relay.js';
 import { uidSchema } from './user.js';
 

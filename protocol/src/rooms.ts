@@ -221,8 +221,8 @@ export type CursorMovePayload = z.infer<typeof cursorMovePayloadSchema>;
  * objects; their shape is checked here at the top level and in full by mediasoup itself, whose
  * refusal becomes an error ack. The client casts them to mediasoup-client's types.
  */
-const mediasoupObject = z.record(z.string(), z.unknown());
-export type MediasoupObject = z.infer<typeof mediasoupObject>;
+export const mediasoupObjectSchema = z.record(z.string(), z.unknown());
+export type MediasoupObject = z.infer<typeof mediasoupObjectSchema>;
 
 export const dtlsParametersSchema = z.looseObject({
   role: z.enum(['auto', 'client', 'server']).optional(),
@@ -231,8 +231,8 @@ export const dtlsParametersSchema = z.looseObject({
     .min(1)
     .max(8),
 });
-export const rtpCapabilitiesSchema = z.looseObject({ codecs: z.array(mediasoupObject).max(200).optional() });
-export const rtpParametersSchema = z.looseObject({ codecs: z.array(mediasoupObject).min(1).max(50) });
+export const rtpCapabilitiesSchema = z.looseObject({ codecs: z.array(mediasoupObjectSchema).max(200).optional() });
+export const rtpParametersSchema = z.looseObject({ codecs: z.array(mediasoupObjectSchema).min(1).max(50) });
 
 const sfuIdSchema = z.string().min(1).max(64);
 
@@ -302,87 +302,3 @@ export type SfuHostReturnedPayload = z.infer<typeof sfuHostReturnedPayloadSchema
 
 export const resumeConsumerPayloadSchema = z.object({ roomId: roomIdSchema, consumerId: sfuIdSchema });
 export type ResumeConsumerPayload = z.infer<typeof resumeConsumerPayloadSchema>;
-
-// ---------------------------------------------------------------- socket: server -> client and ack data
-
-/** One member of a live room. `peerId` is the server's id for this socket in the room. */
-export const roomPeerSchema = z.object({
-  peerId: z.string(),
-  firebase_uid: z.string().nullable(),
-  user_name: z.string(),
-  role: z.enum(ROOM_ROLES),
-});
-export type RoomPeer = z.infer<typeof roomPeerSchema>;
-
-export const chatMessageSchema = z.object({
-  /** The sender's uid, or the guest id the server gave an anonymous socket. */
-  from: z.string(),
-  fromName: z.string(),
-  message: z.string(),
-  /** ISO 8601, set by the server. */
-  timestamp: z.string(),
-  /** The sender's id for the message when it gave one (chatPayloadSchema). */
-  id: z.string().optional(),
-});
-export type ChatMessage = z.infer<typeof chatMessageSchema>;
-
-/** join-room's ack. */
-export const joinRoomResultSchema = z.object({
-  room: roomViewSchema,
-  self: roomPeerSchema,
-  /** The other members currently connected, host included. */
-  peers: z.array(roomPeerSchema),
-  hostOnline: z.boolean(),
-  /** Whether the host currently has a 'screen' producer. */
-  sharing: z.boolean(),
-  /** Recent chat, oldest first, so a late joiner sees the conversation. */
-  chat: z.array(chatMessageSchema),
-});
-export type JoinRoomResult = z.infer<typeof joinRoomResultSchema>;
-
-export const producerInfoSchema = z.object({
-  producerId: z.string(),
-  kind: z.enum(MEDIA_KINDS),
-  source: z.enum(MEDIA_SOURCES),
-});
-export type ProducerInfo = z.infer<typeof producerInfoSchema>;
-
-/** sfu:router-capabilities' ack. */
-export const routerCapabilitiesSchema = z.object({ rtpCapabilities: mediasoupObject });
-export type RouterCapabilities = z.infer<typeof routerCapabilitiesSchema>;
-
-/** sfu:create-transport's ack. */
-export const transportInfoSchema = z.object({
-  id: z.string(),
-  iceParameters: mediasoupObject,
-  iceCandidates: z.array(mediasoupObject),
-  dtlsParameters: mediasoupObject,
-});
-export type TransportInfo = z.infer<typeof transportInfoSchema>;
-
-/** sfu:produce's ack. */
-export const producedSchema = z.object({ producerId: z.string() });
-export type Produced = z.infer<typeof producedSchema>;
-
-/** sfu:consume's ack. */
-export const consumerInfoSchema = z.object({
-  id: z.string(),
-  producerId: z.string(),
-  kind: z.enum(MEDIA_KINDS),
-  rtpParameters: mediasoupObject,
-  source: z.enum(MEDIA_SOURCES),
-});
-export type ConsumerInfo = z.infer<typeof consumerInfoSchema>;
-
-/** participant-joined / participant-left: who came or went (guests have firebase_uid null). */
-export type ParticipantEvent = RoomPeer;
-
-export interface RoomUpdate {
-  /** Connected members other than the host. */
-  participantCount: number;
-  hostOnline: boolean;
-}
-
-/** 'worker-recycled': the worker was replaced on purpose (memory watch), same recovery. */
-export const SFU_RECONNECT_REASONS = ['worker-died', 'worker-recycled'] as const;
-export type SfuReconnectReason = (typeof SFU_RECONNECT_REASONS)[number];

@@ -10,24 +10,26 @@ import {
 import type { RefusalAck } from './refusal.js';
 import {
   chatMessageSchema,
+  consumerInfoSchema,
+  joinRoomResultSchema,
+  producedSchema,
+  producerInfoSchema,
+  routerCapabilitiesSchema,
+  transportInfoSchema,
+} from './room-answers.js';
+import {
   chatPayloadSchema,
   closeProducerPayloadSchema,
   closeTransportsPayloadSchema,
   connectTransportPayloadSchema,
   consumePayloadSchema,
-  consumerInfoSchema,
   createTransportPayloadSchema,
   cursorMovePayloadSchema,
   joinRoomPayloadSchema,
-  joinRoomResultSchema,
   peerReadyPayloadSchema,
-  producedSchema,
   producePayloadSchema,
-  producerInfoSchema,
   resumeConsumerPayloadSchema,
   roomOnlyPayloadSchema,
-  routerCapabilitiesSchema,
-  transportInfoSchema,
 } from './rooms.js';
 import { registerUserPayloadSchema } from './realtime.js';
 
