@@ -71,6 +71,9 @@ describe('collaboration room over the SFU, in Chromium', () => {
   });
 
   it("the guest sees the host's cursor dot move", async () => {
+    // The host screen is taller than the window (the connection code sits above the preview): the
+    // host scrolls the preview into view before pointing at it, as a person would.
+    await host.page.getByTestId('host-preview').scrollIntoViewIfNeeded();
     const preview = await host.page.getByTestId('host-preview').boundingBox();
     expect(preview).not.toBeNull();
     const spot = async (fx: number, fy: number) => {
