@@ -32,6 +32,8 @@ async function clickTodaySlot(page: Page, hour: number): Promise<void> {
 const calendarEvent = (scope: Page | Locator, title: string) =>
   scope.locator('.rbc-event').filter({ hasText: title }).first();
 // The colour coding is set inline by eventPropGetter; Chromium reports it as rgb().
+/** A session's visibility shows as the stripe on its left (its fill is its state). */
+const stripe = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).borderLeftColor);
 const background = (locator: Locator) =>
   locator.evaluate((element) => (element as unknown as { style: { backgroundColor: string } }).style.backgroundColor);
 
@@ -94,7 +96,9 @@ describe('calendar in Chromium with two users', () => {
     await page.getByRole('button', { name: new RegExp(alice.name) }).click();
     const calendar = page.getByRole('region', { name: `${alice.name}'s calendar` });
     const jam = calendarEvent(calendar, 'Fans-only jam');
-    expect(await background(jam)).toBe(AMBER);
+    // Confirmed (every session its host creates is), followers-only: green, with an amber stripe.
+    expect(await background(jam)).toBe(GREEN);
+    expect(await stripe(jam)).toBe(AMBER);
     await jam.click();
     const join = page.getByRole('dialog', { name: 'Request to Join Session' });
     await join.getByLabel('Message').fill('I can bring a bass');
