@@ -137,6 +137,9 @@ export async function runFanout(
     await rig.sender.request('start', { targets });
     await sleep(rig.warmupMs);
 
+    // Rates are over the time between the two snapshots, not the window alone: on a starved box
+    // the sinks' reset can take seconds, and the CPU spent meanwhile is in the deltas too.
+    const snapshotFrom = Date.now();
     const before = {
       sender: await rig.sender.request<SenderCounters>('counters'),
       cpu: await Promise.all(cpuWorkers.map(workerCpuUs)),
@@ -145,15 +148,14 @@ export async function runFanout(
       sinkCpu: (await rig.sinks.request<{ cpuUs: number }>('report')).cpuUs,
     };
     await rig.sinks.request('reset', { ssrcs, encrypted: options.srtp && tier !== 'p2p' });
-    const startedAt = Date.now();
     await sleep(rig.windowMs);
-    const elapsedUs = (Date.now() - startedAt) * 1000;
     const after = {
       sender: await rig.sender.request<SenderCounters>('counters'),
       cpu: await Promise.all(cpuWorkers.map(workerCpuUs)),
       counts: await Promise.all(fanouts.map((f) => producerCounts(f.producer))),
       drops: udpRcvbufErrors(),
     };
+    const elapsedUs = (Date.now() - snapshotFrom) * 1000;
     await rig.sender.request('stop');
     const report = await drainedReport(rig.sinks);
 
