@@ -21,21 +21,26 @@ interface WebRtcViewer {
 }
 
 async function addWebRtcViewer(router: types.Router, producerId: string): Promise<WebRtcViewer> {
-  const server = await router.createWebRtcTransport({ listenIps: [{ ip: '127.0.0.1' }], enableUdp: true });
+  const server = await router.createWebRtcTransport({
+    listenInfos: [{ protocol: 'udp', ip: '127.0.0.1' }],
+  });
   const device = new Device({ handlerName: 'Chrome111' });
-  // Server (3.12) and client (3.24) describe the same wire objects with slightly different types.
+  // Server (3.19) and client (3.24) describe the same wire objects with slightly different types.
   await device.load({ routerRtpCapabilities: router.rtpCapabilities as client.RtpCapabilities });
   const transport = device.createRecvTransport({
     id: server.id,
     iceParameters: server.iceParameters,
-    // mediasoup 3.12 names a candidate's address `ip`; the 3.24 client reads `address`.
-    iceCandidates: server.iceCandidates.map((candidate) => ({ ...candidate, address: candidate.ip })),
+    iceCandidates: server.iceCandidates,
     dtlsParameters: server.dtlsParameters as client.DtlsParameters,
   });
   transport.on('connect', ({ dtlsParameters }, done, fail) => {
     server.connect({ dtlsParameters }).then(done, fail);
   });
-  const consumer = await server.consume({ producerId, rtpCapabilities: device.rtpCapabilities, paused: true });
+  const consumer = await server.consume({
+    producerId,
+    rtpCapabilities: device.rtpCapabilities as types.RtpCapabilities,
+    paused: true,
+  });
   const local = await transport.consume({
     id: consumer.id,
     producerId,

@@ -14,26 +14,40 @@ const withTestDeps = process.argv.includes('--with-test-deps');
 // docker/Dockerfile installs the same Debian packages in its own layer, before any source is copied.
 const debianPackagesOnly = process.argv.includes('--debian-packages-only');
 
-// What building and running need: the toolchain for native modules, and mediasoup's worker deps.
+// What building and running need: the toolchain for native modules, and mediasoup 3.19's worker
+// deps (scripts/build-mediasoup-worker.sh; `patch` applies its source patch).
 const RUNTIME_PACKAGES = [
   'python3',
   'make',
   'g++',
   'pkg-config',
+  'patch',
   'meson',
   'ninja-build',
   'libuv1-dev',
   'libssl-dev',
   'libsrtp2-dev',
   'libabsl-dev',
-  'nlohmann-json3-dev',
   'libusrsctp-dev',
+  'flatbuffers-compiler',
+  'libflatbuffers-dev',
+  'liburing-dev',
 ];
 // What the tests need on top: a real Chromium for end-to-end tests, fonts for it to render, a real
 // redis-server for the scaled-out event bus tests and PostgreSQL 15 for the scaled-out database
 // tests (each test starts its own server), and ffmpeg to encode the benchmarks' VP8 clip (their
-// smoke variants run in `npm test`).
-const TEST_PACKAGES = ['chromium', 'fonts-liberation', 'redis-server', 'postgresql-15', 'ffmpeg'];
+// smoke variants run in `npm test`); nlohmann-json3-dev builds the mediasoup 3.12.16 worker that
+// bench/sfu-fanout.ts keeps as its baseline, and openssl makes the DTLS certificate of
+// `npm run test:mediasoup-upstream`.
+const TEST_PACKAGES = [
+  'chromium',
+  'fonts-liberation',
+  'redis-server',
+  'postgresql-15',
+  'ffmpeg',
+  'nlohmann-json3-dev',
+  'openssl',
+];
 
 const log = (message) => console.log(`[setup] ${message}`);
 

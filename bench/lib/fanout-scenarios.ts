@@ -29,6 +29,10 @@ export interface FanoutRig {
 export interface FanoutRow {
   n: number;
   tier: Tier;
+  /** The SFU core (bench/lib/sfu-variants.ts); the P2P tier uses none. */
+  variant: string;
+  /** Viewers' transports encrypt (SRTP) as WebRTC viewers' do. */
+  srtp: boolean;
   windowMs: number;
   /** Frames the sender sent in the window, by the RTP timestamps the viewers saw. */
   framesInWindow: number;
@@ -83,7 +87,12 @@ async function drainedReport(sinks: BenchChild): Promise<{ sinks: SinkReport[]; 
   return report;
 }
 
-export async function runFanout(rig: FanoutRig, n: number, tier: Tier): Promise<FanoutRow> {
+export async function runFanout(
+  rig: FanoutRig,
+  n: number,
+  tier: Tier,
+  options: { variant: string; srtp: boolean },
+): Promise<FanoutRow> {
   const routers: types.Router[] = [];
   const cpuWorkers = tier === 'sfu-1-worker' ? rig.workers.slice(0, 1) : tier === 'sfu-2-workers' ? rig.workers : [];
   // Producers whose inbound packets each worker fans out, and to how many transports.
@@ -113,7 +122,7 @@ export async function runFanout(rig: FanoutRig, n: number, tier: Tier): Promise<
             const index = first + k;
             const r = index % routers.length;
             perRouter[r]! += 1;
-            return addViewer(routers[r]!, producer.id, rig.sinkPorts[index]!).then((viewer) => {
+            return addViewer(routers[r]!, producer.id, rig.sinkPorts[index]!, options.srtp).then((viewer) => {
               ssrcs[index] = viewer.ssrc;
             });
           }),
@@ -128,6 +137,9 @@ export async function runFanout(rig: FanoutRig, n: number, tier: Tier): Promise<
     await rig.sender.request('start', { targets });
     await sleep(rig.warmupMs);
 
+    // Rates are over the time between the two snapshots, not the window alone: on a starved box
+    // the sinks' reset can take seconds, and the CPU spent meanwhile is in the deltas too.
+    const snapshotFrom = Date.now();
     const before = {
       sender: await rig.sender.request<SenderCounters>('counters'),
       cpu: await Promise.all(cpuWorkers.map(workerCpuUs)),
@@ -135,16 +147,15 @@ export async function runFanout(rig: FanoutRig, n: number, tier: Tier): Promise<
       drops: udpRcvbufErrors(),
       sinkCpu: (await rig.sinks.request<{ cpuUs: number }>('report')).cpuUs,
     };
-    await rig.sinks.request('reset', { ssrcs });
-    const startedAt = Date.now();
+    await rig.sinks.request('reset', { ssrcs, encrypted: options.srtp && tier !== 'p2p' });
     await sleep(rig.windowMs);
-    const elapsedUs = (Date.now() - startedAt) * 1000;
     const after = {
       sender: await rig.sender.request<SenderCounters>('counters'),
       cpu: await Promise.all(cpuWorkers.map(workerCpuUs)),
       counts: await Promise.all(fanouts.map((f) => producerCounts(f.producer))),
       drops: udpRcvbufErrors(),
     };
+    const elapsedUs = (Date.now() - snapshotFrom) * 1000;
     await rig.sender.request('stop');
     const report = await drainedReport(rig.sinks);
 
@@ -180,6 +191,8 @@ export async function runFanout(rig: FanoutRig, n: number, tier: Tier): Promise<
     return {
       n,
       tier,
+      variant: tier === 'p2p' ? '' : options.variant,
+      srtp: tier !== 'p2p' && options.srtp,
       windowMs: rig.windowMs,
       framesInWindow,
       framesSent,

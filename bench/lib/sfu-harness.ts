@@ -1,26 +1,30 @@
 /**
  * The SFU side of the benchmarks, built the way the media node builds it: mediasoup loaded through
  * media/src/sfu/load-mediasoup.ts with the worker binary and port range from media/src/config.ts.
- * The producer and every viewer are PlainTransports (no ICE/DTLS/SRTP) on 127.0.0.1.
+ * The producer and every viewer are PlainTransports (no ICE/DTLS) on 127.0.0.1; viewers may
+ * encrypt (SRTP, as every WebRTC viewer's transport does).
  */
 import type { types } from 'mediasoup';
 import { loadMediaConfig } from '../../media/src/config.js';
 import { loadMediasoup } from '../../media/src/sfu/load-mediasoup.js';
+import type { SfuVariant } from './sfu-variants.js';
 
 export const PAYLOAD_TYPE = 101;
 export const PRODUCER_SSRC = 0x11223344;
 const LISTEN_IP = '127.0.0.1';
 
-const MEDIA_CODECS: types.RtpCodecCapability[] = [{ kind: 'video', mimeType: 'video/VP8', clockRate: 90000 }];
+const MEDIA_CODECS: types.RouterRtpCodecCapability[] = [{ kind: 'video', mimeType: 'video/VP8', clockRate: 90000 }];
 
-export async function startWorkers(count: number): Promise<types.Worker[]> {
-  const config = loadMediaConfig(process.env, { workers: count, workerLogLevel: 'error' });
-  const mediasoup = await loadMediasoup(config.workerBin);
+/** `count` workers of the media node's mediasoup, or of the given variant (bench/lib/sfu-variants.ts). */
+export async function startWorkers(count: number, variant?: SfuVariant): Promise<types.Worker[]> {
+  const config = loadMediaConfig(process.env, { workers: Math.max(1, count), workerLogLevel: 'error' });
+  const mediasoup = variant?.mediasoup ?? (await loadMediasoup(config.workerBin));
   const workers: types.Worker[] = [];
   for (let i = 0; i < count; i += 1) {
     workers.push(
       await mediasoup.createWorker({
         logLevel: config.workerLogLevel,
+        disableLiburing: variant?.disableLiburing ?? config.workerDisableLiburing,
         rtcMinPort: config.rtcMinPort,
         rtcMaxPort: config.rtcMaxPort,
       }),
@@ -88,10 +92,24 @@ function plainViewerCapabilities(router: types.Router): types.RtpCapabilities {
   };
 }
 
-/** One viewer: a PlainTransport sending to the viewer's own UDP port (comedia off). */
-export async function addViewer(router: types.Router, producerId: string, sinkPort: number): Promise<SfuViewer> {
-  const transport = await router.createPlainTransport({ listenIp: LISTEN_IP, rtcpMux: true, comedia: false });
-  await transport.connect({ ip: LISTEN_IP, port: sinkPort });
+/**
+ * One viewer: a PlainTransport sending to the viewer's own UDP port (comedia off). With `srtp`
+ * every packet is encrypted on the way out (AES_CM_128_HMAC_SHA1_80, mediasoup's default); the
+ * sink counts headers, which SRTP leaves in the clear, and its plain RTCP is dropped unread.
+ */
+export async function addViewer(
+  router: types.Router,
+  producerId: string,
+  sinkPort: number,
+  srtp = false,
+): Promise<SfuViewer> {
+  const transport = await router.createPlainTransport({
+    listenIp: LISTEN_IP,
+    rtcpMux: true,
+    comedia: false,
+    enableSrtp: srtp,
+  });
+  await transport.connect({ ip: LISTEN_IP, port: sinkPort, srtpParameters: transport.srtpParameters });
   const consumer = await transport.consume({ producerId, rtpCapabilities: plainViewerCapabilities(router) });
   return { transport, consumer, port: transport.tuple.localPort, ssrc: consumer.rtpParameters.encodings![0]!.ssrc! };
 }

@@ -30,6 +30,11 @@ interface Sink extends SinkReport {
 }
 
 let sinks: Sink[] = [];
+/**
+ * SRTP leaves the RTP header in the clear but not the VP8 payload descriptor: a frame then starts
+ * complete when its first packet follows the previous one with no gap.
+ */
+let payloadEncrypted = false;
 const PROBATION_PAYLOAD_TYPE = 127;
 
 function fresh(socket: dgram.Socket, ssrc: number | null = null): Sink {
@@ -77,7 +82,7 @@ function onPacket(sink: Sink, packet: Buffer): void {
   sink.lastTimestamp = rtp.timestamp;
   if (rtp.timestamp !== sink.frameTimestamp) {
     sink.frameTimestamp = rtp.timestamp;
-    sink.frameOk = isVp8FrameStart(packet);
+    sink.frameOk = payloadEncrypted ? inOrder : isVp8FrameStart(packet);
   } else if (!inOrder) {
     sink.frameOk = false;
   }
@@ -104,7 +109,8 @@ serveRequests({
     return { ports: opened.map((sink) => sink.socket.address().port), first };
   },
   /** Zero every counter: the measurement window starts now; sink i counts only `ssrcs[i]`. */
-  reset: (args: { ssrcs?: number[] }) => {
+  reset: (args: { ssrcs?: number[]; encrypted?: boolean }) => {
+    payloadEncrypted = args.encrypted ?? false;
     sinks = sinks.map((sink, index) => {
       const next = fresh(sink.socket, args.ssrcs?.[index] ?? null);
       sink.socket.removeAllListeners('message');

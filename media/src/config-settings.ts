@@ -45,8 +45,15 @@ export const MEDIA_SETTINGS: readonly Setting[] = [
   {
     path: 'workerMaxRssMb',
     env: 'MEDIASOUP_WORKER_MAX_RSS_MB',
-    default: '1536',
-    meaning: 'A worker whose peak memory passes this is recycled (mediasoup 3.12 leaks on ICE-TCP); `0` disables',
+    default: '1024',
+    meaning:
+      'A safety net: a worker whose peak memory passes this is recycled (only a runaway reaches it); `0` disables',
+  },
+  {
+    path: 'workerDisableLiburing',
+    env: 'MEDIASOUP_DISABLE_LIBURING',
+    default: '0',
+    meaning: '`1` makes the workers send through libuv instead of io_uring',
   },
   {
     path: 'workerMemoryCheckMs',

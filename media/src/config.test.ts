@@ -27,6 +27,14 @@ describe('media configuration', () => {
     });
   });
 
+  it('keeps io_uring sends on and the worker memory net at 1 GB unless told otherwise', () => {
+    expect(loadMediaConfig({})).toMatchObject({ workerDisableLiburing: false, workerMaxRssMb: 1024 });
+    expect(loadMediaConfig({ MEDIASOUP_DISABLE_LIBURING: '1' }).workerDisableLiburing).toBe(true);
+    expect(loadMediaConfig({ MEDIASOUP_DISABLE_LIBURING: 'true' }).workerDisableLiburing).toBe(true);
+    expect(loadMediaConfig({ MEDIASOUP_DISABLE_LIBURING: '0' }).workerDisableLiburing).toBe(false);
+    expect(() => loadMediaConfig({ MEDIASOUP_DISABLE_LIBURING: 'yes' })).toThrow(/workerDisableLiburing/);
+  });
+
   it('stops on a bad value, naming it', () => {
     expect(() => loadMediaConfig({ RTC_PORT: 'abc' })).toThrow(/rtcPort/);
     const overlapping = { RTC_PORT: '40000', MEDIASOUP_WORKERS: '20', RTC_MIN_PORT: '40010' };

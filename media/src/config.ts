@@ -47,6 +47,16 @@ export const mediaConfigSchema = z.strictObject({
     .default(path.join(repoRoot, '.setup', 'mediasoup-worker')),
   workerLogLevel: z.enum(['debug', 'warn', 'error', 'none']).default('warn'),
   /**
+   * Sends through libuv instead of io_uring. io_uring (mediasoup 3.14+, Linux >= 6) batches a
+   * worker's sends into one system call per loop turn; a worker checks the kernel and falls back by
+   * itself, so this is for kernels or sandboxes (seccomp, gVisor) where io_uring misbehaves.
+   */
+  workerDisableLiburing: z
+    .enum(['0', '1', 'true', 'false'])
+    .transform((value) => value === '1' || value === 'true')
+    .or(z.boolean())
+    .default(false),
+  /**
    * The WebRTC port clients reach (UDP and TCP, one mediasoup WebRtcServer): worker i listens on
    * rtcPort + i, so a studio opens rtcPort..rtcPort+workers-1. 0 lets each worker pick free ports
    * (tests, where several boxes share a machine).
@@ -66,11 +76,14 @@ export const mediaConfigSchema = z.strictObject({
   rtcMinPort: z.coerce.number().int().min(1024).max(65535).optional(),
   rtcMaxPort: z.coerce.number().int().min(1024).max(65535).optional(),
   /**
-   * mediasoup 3.12 leaks memory on ICE-TCP through a WebRtcServer (fixed upstream in 3.14): a
-   * worker whose peak RSS passes this many MB is recycled (its rooms move to a fresh worker and
-   * their clients reconnect). 0 turns the watch off.
+   * A safety net, no longer a workaround: 3.12's ICE-TCP leak is fixed in 3.19, and 500 ICE-TCP
+   * connect/disconnect cycles leave a worker's RSS flat (tests/integration/sfu-ice-tcp-memory).
+   * A 3.19 worker forwarding to 1,500 viewers stays under 150 MB, so only a runaway (a new leak,
+   * a bug) reaches 1 GB: then the worker is recycled, its rooms move to a fresh worker and their
+   * clients reconnect. Lower than 3.12's 1536 so a runaway is caught before it squeezes the box's
+   * other workers. 0 turns the watch off.
    */
-  workerMaxRssMb: z.coerce.number().int().min(0).default(1536),
+  workerMaxRssMb: z.coerce.number().int().min(0).default(1024),
   workerMemoryCheckMs: z.coerce.number().int().min(1000).default(60_000),
   /**
    * A video producer forwards at most one keyframe request per this many ms, however many viewers

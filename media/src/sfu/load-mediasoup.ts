@@ -6,8 +6,9 @@ export type Mediasoup = typeof MediasoupModule;
 let loaded: Promise<Mediasoup> | null = null;
 
 /**
- * mediasoup reads MEDIASOUP_WORKER_BIN once, when its module loads, so the path must be in the
- * environment before the first import. Our worker is built from source by scripts/setup.mjs.
+ * mediasoup reads MEDIASOUP_WORKER_BIN from the environment (3.19: at every createWorker()), so
+ * the path is set there before the first import. Our worker is built from source by
+ * scripts/setup.mjs (scripts/build-mediasoup-worker.sh).
  */
 export function loadMediasoup(workerBin: string): Promise<Mediasoup> {
   if (!existsSync(workerBin)) {

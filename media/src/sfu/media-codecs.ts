@@ -4,7 +4,7 @@ import type { types } from 'mediasoup';
  * Every room's router. Opus is declared stereo so program audio keeps both channels; VP8 first as
  * the screen-share default, VP9 and H264 for browsers and hardware encoders that prefer them.
  */
-export const ROOM_MEDIA_CODECS: types.RtpCodecCapability[] = [
+export const ROOM_MEDIA_CODECS: types.RouterRtpCodecCapability[] = [
   { kind: 'audio', mimeType: 'audio/opus', clockRate: 48000, channels: 2 },
   { kind: 'video', mimeType: 'video/VP8', clockRate: 90000, parameters: { 'x-google-start-bitrate': 1000 } },
   {

@@ -103,8 +103,7 @@ export class WorkerPool extends EventEmitter<WorkerPoolEvents> {
     if (this.closed) return;
     this.closed = true;
     if (this.memoryTimer) clearInterval(this.memoryTimer);
-    // Closing a worker closes its transports with it, so the 3.12 WebRtcServer-close crash
-    // (a WebRtcServer closed while transports remain) cannot happen: we never close one alone.
+    // Closing a worker closes its WebRtcServer and transports with it.
     for (const slot of this.slots) slot.worker.close();
     this.slots = [];
   }
@@ -112,6 +111,7 @@ export class WorkerPool extends EventEmitter<WorkerPoolEvents> {
   private async spawn(index: number): Promise<WorkerSlot> {
     const worker = await this.mediasoup!.createWorker({
       logLevel: this.config.workerLogLevel,
+      disableLiburing: this.config.workerDisableLiburing,
       rtcMinPort: this.config.rtcMinPort,
       rtcMaxPort: this.config.rtcMaxPort,
       appData: { index },
@@ -133,7 +133,7 @@ export class WorkerPool extends EventEmitter<WorkerPoolEvents> {
   }
 
   private listenInfos(index: number): types.WebRtcServerListenInfo[] {
-    const base = { ip: this.config.rtcListenIp, announcedIp: announcedAddress(this.config) };
+    const base = { ip: this.config.rtcListenIp, announcedAddress: announcedAddress(this.config) };
     // Port 0: each protocol gets its own free port from the worker's range (tests on shared machines).
     const port = this.config.rtcPort === 0 ? {} : { port: this.config.rtcPort + index };
     return [
