@@ -30,8 +30,9 @@ const RUNTIME_PACKAGES = [
 // What the tests need on top: a real Chromium for end-to-end tests, fonts for it to render, a real
 // redis-server for the scaled-out event bus tests and PostgreSQL 15 for the scaled-out database
 // tests (each test starts its own server), and ffmpeg to encode the benchmarks' VP8 clip (their
-// smoke variants run in `npm test`).
-const TEST_PACKAGES = ['chromium', 'fonts-liberation', 'redis-server', 'postgresql-15', 'ffmpeg'];
+// smoke variants run in `npm test`), and Caddy and coturn, which the field tests run the shipped
+// docker/Caddyfile and docker/turnserver.conf through.
+const TEST_PACKAGES = ['chromium', 'fonts-liberation', 'redis-server', 'postgresql-15', 'ffmpeg', 'caddy', 'coturn'];
 
 const log = (message) => console.log(`[setup] ${message}`);
 
