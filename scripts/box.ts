@@ -2,22 +2,32 @@
 import { ConfigError, createLogger, loadApiConfig } from '@riffroom/server';
 import { loadMediaConfig, MediaConfigError } from '@riffroom/media';
 import { startBox } from './box/compose.js';
+import { FrontDoorConfigError, loadFrontDoorConfig } from './box/front-door.js';
 
 async function main(): Promise<void> {
-  let apiConfig, mediaConfig;
+  let apiConfig, mediaConfig, frontDoor;
   try {
     apiConfig = loadApiConfig();
     mediaConfig = loadMediaConfig();
+    frontDoor = loadFrontDoorConfig();
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof MediaConfigError) {
+    if (error instanceof ConfigError || error instanceof MediaConfigError || error instanceof FrontDoorConfigError) {
       console.error(error.message);
       process.exit(1);
     }
     throw error;
   }
   const logger = createLogger(apiConfig.logLevel, 'riffroom');
-  const box = await startBox(apiConfig, mediaConfig, logger);
-  logger.info({ port: box.port, dataDir: apiConfig.dataDir }, `Riffroom is serving on http://localhost:${box.port}`);
+  const box = await startBox(apiConfig, mediaConfig, logger, frontDoor).catch((error: unknown) => {
+    if (!(error instanceof FrontDoorConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  });
+  const address = frontDoor.publicUrl ?? `${box.scheme}://localhost:${box.port}`;
+  logger.info(
+    { port: box.port, redirectPort: box.redirectPort, dataDir: apiConfig.dataDir },
+    `Riffroom is serving on ${address}`,
+  );
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down');

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import https from 'node:https';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -30,7 +31,25 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real single-box process (`npm start` without its set-up step) on a free port. */
+/**
+ * The box's health over its own HTTPS (TLS_CERT): test certificates are self-signed, and what this
+ * probes is that the box answers, not who signed its certificate.
+ */
+function httpsStatus(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    https
+      .get(url, { rejectUnauthorized: false }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      })
+      .once('error', reject);
+  });
+}
+
+/**
+ * Starts the real single-box process (`npm start` without its set-up step) on a free port; over
+ * HTTPS when `env` has TLS_CERT and TLS_KEY.
+ */
 export async function startBox(env: Record<string, string> = {}): Promise<Box> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'riffroom-box-'));
   const port = await freePort();
@@ -58,11 +77,13 @@ export async function startBox(env: Record<string, string> = {}): Promise<Box> {
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const scheme = env.TLS_CERT ? 'https' : 'http';
+  const baseUrl = `${scheme}://127.0.0.1:${port}`;
 
   await until(
     async () => {
       if (child.exitCode !== null) throw new Error(`box exited early:\n${output}`);
+      if (scheme === 'https') return (await httpsStatus(`${baseUrl}/healthz`)) === 200;
       const response = await fetch(`${baseUrl}/healthz`);
       return response.status === 200;
     },
