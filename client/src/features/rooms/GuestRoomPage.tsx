@@ -9,6 +9,7 @@ import { RelayScreen } from './RelayScreen';
 import { RemoteScreen } from './RemoteScreen';
 import { RoomChat } from './RoomChat';
 import { forcedTier } from './forcedTier';
+import { HttpsNeeded } from './HttpsNeeded';
 import { randomRoomId } from './roomIds';
 import { StatusBanner } from './StatusBanner';
 import { AudioStatsLine } from './StudioAudioControls';
@@ -86,6 +87,7 @@ function GuestRoom({ signedIn }: { signedIn: boolean }) {
   return (
     <div className="room-page">
       <Header />
+      <HttpsNeeded who="guest" />
       <StatusBanner state={state} role="guest" />
       <main className="room-layout">
         <div className="room-layout__main">

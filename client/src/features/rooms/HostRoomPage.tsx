@@ -4,6 +4,7 @@ import { useServices } from '../../app/ServicesContext';
 import { Header } from '../../components/Header';
 import { useOwnProfile } from '../dashboard/useOwnProfile';
 import { HostPreview } from './HostPreview';
+import { HttpsNeeded } from './HttpsNeeded';
 import { InviteCollaborators } from './InviteCollaborators';
 import { InviteLink } from './InviteLink';
 import { ParticipantsList } from './ParticipantsList';
@@ -29,6 +30,7 @@ export function HostRoomPage() {
     return (
       <div className="room-page">
         <Header />
+        <HttpsNeeded who="host" />
         <main className="room-page__status">
           {hostRoom.phase === 'failed' ? (
             <>
@@ -80,6 +82,7 @@ export function HostRoomPage() {
   return (
     <div className="room-page">
       <Header />
+      <HttpsNeeded who="host" />
       <StatusBanner state={state} role="host" />
       <main className="room-layout">
         <div className="room-layout__main">
