@@ -1,5 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useServices } from '../../app/ServicesContext';
+import { icePolicyFromQuery } from '../../services/media/icePolicy';
 import type { RoomConnection } from '../../services/media/roomConnection';
 import { initialRoomState, type MediaTier, type RoomState } from '../../services/media/roomState';
 import { DEFAULT_AUDIO_BITRATE } from '../../services/media/sfuTier';
@@ -20,6 +22,8 @@ export function useRoomConnection(
 ): { connection: RoomConnection | null; state: RoomState } {
   const { connectRoom, identity, api } = useServices();
   const [connection, setConnection] = useState<RoomConnection | null>(null);
+  // `?ice=relay` on either screen: the operator's TURN check (services/media/icePolicy.ts).
+  const icePolicy = icePolicyFromQuery(new URLSearchParams(useLocation().search).get('ice'));
 
   useEffect(() => {
     if (!roomId) return;
@@ -38,6 +42,7 @@ export function useRoomConnection(
           role,
           token,
           ...(tier ? { tier } : {}),
+          ...(icePolicy === 'relay' ? { icePolicy } : {}),
           ...(announcePeer ? { announcePeer } : {}),
         });
         setConnection(opened);
@@ -47,7 +52,7 @@ export function useRoomConnection(
       opened?.close();
       setConnection(null);
     };
-  }, [api, connectRoom, identity, roomId, role, signedIn, tier]);
+  }, [api, connectRoom, identity, roomId, role, signedIn, tier, icePolicy]);
 
   const state = useSyncExternalStore(
     connection?.subscribe ?? noSubscription,

@@ -15,6 +15,7 @@ import { RoomChat } from './roomChat';
 import { connectRoomSocket, type RoomSocket } from './roomSocket';
 import { clamp01, connectFailure, offlinePresence } from './roomRules';
 import { DEFAULT_AUDIO_BITRATE, SfuTier } from './sfuTier';
+import type { IcePolicy } from './icePolicy';
 
 export interface RoomConnectionOptions {
   roomId: string;
@@ -28,6 +29,8 @@ export interface RoomConnectionOptions {
    * fallback banner of the tier it can still serve.
    */
   tier?: MediaTier;
+  /** 'relay' (the `?ice=relay` URL parameter): TURN-relayed ICE only, on the SFU and P2P tiers. */
+  icePolicy?: IcePolicy;
   /** Host, signed in: records its PeerJS id on the room (PATCH /api/rooms/{roomId}/peer). */
   announcePeer?: (peerId: string) => Promise<void>;
   /** Tests hand in their own socket, SFU and peer-to-peer sides. */
@@ -58,7 +61,10 @@ export type RoomConnector = (options: RoomConnectionOptions) => RoomConnection;
 /** Well under the server's CURSOR_MAX_PER_SECOND, so no position we send is refused and lost. */
 const CURSOR_INTERVAL_MS = 1000 / (CURSOR_MAX_PER_SECOND * 0.66);
 
-const createSfu: SfuFactory = (socket, roomId, role, listener) => new SfuTier(socket, roomId, role, listener);
+const sfuFactory =
+  (icePolicy: IcePolicy | undefined): SfuFactory =>
+  (socket, roomId, role, listener) =>
+    new SfuTier(socket, roomId, role, listener, icePolicy);
 
 export const connectRoom: RoomConnector = (options) => new LiveRoomConnection(options);
 
@@ -86,7 +92,7 @@ class LiveRoomConnection implements RoomConnection {
       roomId: options.roomId,
       sendDirect: (message) => this.p2p.sendChat(message),
     });
-    this.sfu = (options.sfu ?? createSfu)(this.socket, options.roomId, options.role, {
+    this.sfu = (options.sfu ?? sfuFactory(options.icePolicy))(this.socket, options.roomId, options.role, {
       onTrack: (source, track) => {
         if (this.tiers.takeSfuTrack(source, track)) this.showTrack(source, track);
       },
@@ -108,6 +114,7 @@ class LiveRoomConnection implements RoomConnection {
       socket: this.socket,
       roomId: options.roomId,
       announcePeer: options.announcePeer,
+      icePolicy: options.icePolicy,
       listener: {
         onChat: (message) => this.chat.add(message, false),
         onMedia: (video, audio) => {

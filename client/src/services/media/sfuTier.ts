@@ -1,5 +1,6 @@
 import { PROGRAM_AUDIO_DEFAULT_BITRATE, PROGRAM_AUDIO_MAX_BITRATE } from '@riffroom/protocol';
 import { Device, type types as ms } from 'mediasoup-client';
+import { sfuIceSettings, type IcePolicy, type IceSettings } from './icePolicy';
 import type { MediaSource, ProducerInfo, RoomRequests } from './roomProtocol';
 import { CONNECT_TIMEOUT_MS, RoomRequestError, type RoomSocket } from './roomSocket';
 
@@ -64,6 +65,7 @@ export class SfuTier {
     private readonly roomId: string,
     private readonly role: 'host' | 'guest',
     private readonly listener: SfuListener,
+    private readonly icePolicy: IcePolicy = 'all',
   ) {}
 
   /**
@@ -83,6 +85,7 @@ export class SfuTier {
     // first frame (bench/latency.ts lists them). Settled promises, so a failure is never unhandled.
     const direction = this.role === 'host' ? 'send' : 'recv';
     const transportOptions = settled(this.socket.request('sfu:create-transport', { roomId: this.roomId, direction }));
+    const ice = settled(sfuIceSettings(this.socket, this.icePolicy));
     const producerList = settled(
       this.role === 'guest' ? this.socket.request('sfu:producers', { roomId: this.roomId }) : Promise.resolve([]),
     );
@@ -94,11 +97,11 @@ export class SfuTier {
 
     let transport: ms.Transport;
     if (this.role === 'host') {
-      transport = this.sendTransport = this.createTransport(device, 'send', await transportOptions());
+      transport = this.sendTransport = this.createTransport(device, 'send', await transportOptions(), await ice());
       this.starting = transport;
       for (const options of this.wanted.values()) await this.produceOn(transport, options);
     } else {
-      transport = this.recvTransport = this.createTransport(device, 'recv', await transportOptions());
+      transport = this.recvTransport = this.createTransport(device, 'recv', await transportOptions(), await ice());
       this.starting = transport;
       const producers = await producerList();
       if (this.isStale(generation)) return;
@@ -221,8 +224,10 @@ export class SfuTier {
   private createTransport(
     device: Device,
     direction: 'send' | 'recv',
-    options: RoomRequests['sfu:create-transport'][1],
+    server: RoomRequests['sfu:create-transport'][1],
+    ice: IceSettings,
   ): ms.Transport {
+    const options = { ...server, ...ice };
     const transport = direction === 'send' ? device.createSendTransport(options) : device.createRecvTransport(options);
     transport.on('connect', ({ dtlsParameters }, callback, errback) => {
       this.socket
