@@ -74,7 +74,7 @@ export async function startCaddy(appAddress: string, lanDomain: string): Promise
   } catch (error) {
     child.kill('SIGKILL');
     await stop();
-    throw new Error(`${String(error)}\n${output}`);
+    throw new Error(`${String(error)}\n${output}`, { cause: error });
   }
   return {
     httpsPort,
