@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import { z } from 'zod';
+import { publicUrlSchema } from '@riffroom/protocol';
 
 const optionalText = z.preprocess((value) => (value === '' ? undefined : value), z.string().min(1).optional());
 
@@ -26,15 +27,7 @@ export const frontDoorConfigSchema = z
      * The address people use to reach the box, e.g. https://studio.example.com: where the redirect
      * points and what `npm run doctor` checks the certificate and announced address against.
      */
-    publicUrl: z.preprocess(
-      (value) => (value === '' ? undefined : value),
-      z
-        .string()
-        .url()
-        .refine((url) => /^https?:\/\//.test(url), 'must start with https:// or http://')
-        .transform((url) => url.replace(/\/+$/, ''))
-        .optional(),
-    ),
+    publicUrl: z.preprocess((value) => (value === '' ? undefined : value), publicUrlSchema.optional()),
   })
   .refine((config) => Boolean(config.tlsCert) === Boolean(config.tlsKey), {
     message: 'TLS_CERT and TLS_KEY must be set together',

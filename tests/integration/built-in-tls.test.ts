@@ -55,7 +55,11 @@ describe('the box with TLS_CERT and TLS_KEY', () => {
     const page = await get(`${base}/dashboard`);
     expect(page.status).toBe(200);
     expect(page.body).toContain('<div id="root">');
-    expect((await get(`${base}/api/auth/config`)).body).toBe('{"provider":"local"}');
+    // PUBLIC_URL reaches the client, which builds invite and feed links from it.
+    expect(JSON.parse((await get(`${base}/api/auth/config`)).body)).toEqual({
+      provider: 'local',
+      publicUrl: 'https://studio.example.com',
+    });
     expect((await get(`${base}/peerjs/peerjs/id`)).body).toMatch(/^[0-9a-f-]{36}$/);
   });
 

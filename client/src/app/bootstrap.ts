@@ -12,7 +12,7 @@ async function createServices(): Promise<Services> {
   const identity = await createIdentity(config);
   const api = createApi({ getIdToken: (forceRefresh) => identity.getIdToken(forceRefresh), fetch: fetchImpl });
   const realtime = new SocketRealtime({ getIdToken: (forceRefresh) => identity.getIdToken(forceRefresh) });
-  return { identity, api, realtime, connectRoom };
+  return { identity, api, realtime, connectRoom, ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}) };
 }
 
 let pending: Promise<Services> | null = null;

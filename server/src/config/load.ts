@@ -16,6 +16,7 @@ function fromEnv(env: Env): Record<string, unknown> {
   if (env.LOG_LEVEL !== undefined) out.logLevel = env.LOG_LEVEL;
   // A hop count, `true` (one) or `false` (none): the schema reads it (trustProxyHopsSchema).
   if (env.TRUST_PROXY !== undefined) out.trustProxy = env.TRUST_PROXY;
+  if (env.PUBLIC_URL) out.publicUrl = env.PUBLIC_URL;
   if (env.DATABASE_URL !== undefined) out.database = { client: 'pg', connection: env.DATABASE_URL };
   if (env.REDIS_URL !== undefined) out.bus = { kind: 'redis', url: env.REDIS_URL };
   return out;

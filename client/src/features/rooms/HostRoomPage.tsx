@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { useSignedInUser } from '../../app/AuthContext';
-import { useServices } from '../../app/ServicesContext';
+import { useLinkOrigin, useServices } from '../../app/ServicesContext';
 import { Header } from '../../components/Header';
 import { useOwnProfile } from '../dashboard/useOwnProfile';
 import { HostPreview } from './HostPreview';
@@ -21,6 +21,7 @@ export function HostRoomPage() {
   const user = useSignedInUser();
   const navigate = useNavigate();
   const { api } = useServices();
+  const linkOrigin = useLinkOrigin();
   const { state: profileState } = useOwnProfile(user.uid);
   const hostRoom = useHostRoom(profileState, user.displayName || user.email || 'Host');
   const room = hostRoom.phase === 'ready' ? hostRoom.room : null;
@@ -53,7 +54,7 @@ export function HostRoomPage() {
   }
 
   const { room: created, hostName } = hostRoom;
-  const link = inviteLinkFor(created.roomId);
+  const link = inviteLinkFor(created.roomId, linkOrigin);
 
   async function endSession() {
     if (!window.confirm('Are you sure you want to end this session?')) return;
