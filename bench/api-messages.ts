@@ -1,5 +1,5 @@
 /**
- * `npm run bench:api` — the messages API at 10,000 users and 1,000,000 messages (design.md §7).
+ * `npm run bench:api` — the messages API at 10,000 users and 1,000,000 messages (README "Performance").
  * `--smoke` runs the same code on a tiny database (what the test suite runs); `--out DIR` writes
  * the JSON and SVG elsewhere than bench/results.
  */

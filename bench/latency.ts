@@ -1,5 +1,5 @@
 /**
- * Glass-to-glass latency and time to first frame in Chromium, per tier (issue 7, design.md §7).
+ * Glass-to-glass latency and time to first frame in Chromium, per tier (issue 7, README "Performance").
  *   npx tsx bench/latency.ts [--joins 5] [--seconds 6] | --smoke --out DIR
  * The real box and Debian's Chromium: a signed-up host shares a screen that paints Date.now() as
  * pixel blocks (bench/lib/latency-pages.ts); guests open the invite link, once per join, on the SFU

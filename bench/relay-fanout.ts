@@ -1,5 +1,5 @@
 /**
- * Relay fan-out (design.md §7, issue 7): the host sends real 1280x720 JPEG frames (ffmpeg's
+ * Relay fan-out (README "Performance", issue 7): the host sends real 1280x720 JPEG frames (ffmpeg's
  * testsrc2, 100-150 kB like the host's adaptive quality aims for) at 10 fps to N Socket.IO guests,
  * a fifth of them on a slow link (a proxy carrying 2 Mbit/s, a fifth of the stream). Frames
  * delivered to fast guests must not drop because slow ones exist. Three runs per N, side by side:

@@ -1,5 +1,5 @@
 /**
- * SFU fan-out (design.md §7, issue 7): one 1.5 Mbps, 30 fps screen-like VP8 stream to N viewers
+ * SFU fan-out (README "Performance", issue 7): one 1.5 Mbps, 30 fps screen-like VP8 stream to N viewers
  * through mediasoup (1 worker; 2 workers joined by pipeToRouter), beside the peer-to-peer host that
  * sends N copies itself, in the same run.
  *

@@ -10,7 +10,7 @@ const clientRoot = fileURLToPath(new URL('.', import.meta.url));
 // During `vite` development the API and the media node run on the single-box port; the browser
 // talks to one origin either way, so the client never needs to know where the backend lives.
 const BACKEND = 'http://127.0.0.1:8080';
-const proxied = ['/api', '/user', '/sessions', '/events', '/calendar/feed', '/healthz'];
+const proxied = ['/api', '/user', '/sessions', '/events', '/calendar/feed', '/healthz', '/readyz'];
 
 /**
  * Writes a .br and a .gz beside each text file of the build, once, at build time: the media node's

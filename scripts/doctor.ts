@@ -1,12 +1,11 @@
 /**
- * `npm run doctor`: checks this machine and the box's settings (the same environment `npm start`
- * reads) and prints one line per check, with the fix. Run it before the first start, and against
+ * `npm run doctor`: checks this machine and the box's settings (the same RIFFROOM_CONFIG file and
+ * environment `npm start` reads) and prints one line per check, with the fix. Run it before the first start, and against
  * the running box: with the box up, its RTC ports must be bound; without it, they must be free.
  * Exits 1 when a check fails; warnings leave it at 0.
  */
-import { ConfigError, loadApiConfig } from '@riffroom/server';
-import { loadMediaConfig, MediaConfigError } from '@riffroom/media';
-import { FrontDoorConfigError, loadFrontDoorConfig } from './box/front-door.js';
+import { ConfigError } from '@riffroom/protocol/config';
+import { loadBoxConfig } from './box/config.js';
 import { formatResult, type CheckResult } from './doctor/check.js';
 import { probeRunningBox } from './doctor/running-box.js';
 import { checkAnnouncedAddress, checkRtcPorts, checkUdpBuffers } from './doctor/network-checks.js';
@@ -17,11 +16,9 @@ import { checkTurn } from './doctor/turn-check.js';
 async function main(): Promise<number> {
   let api, media, frontDoor;
   try {
-    api = loadApiConfig();
-    media = loadMediaConfig();
-    frontDoor = loadFrontDoorConfig();
+    ({ api, media, frontDoor } = loadBoxConfig());
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof MediaConfigError || error instanceof FrontDoorConfigError) {
+    if (error instanceof ConfigError) {
       console.log(`FAIL settings: ${error.message}`);
       return 1;
     }

@@ -2,10 +2,12 @@
  * `npm run events -- add|list|remove ...`: manage MVP events in the configured database
  * (DATA_DIR / RIFFROOM_CONFIG / DATABASE_URL, the same configuration `npm start` reads).
  */
-import { ConfigError, EVENTS_USAGE, loadApiConfig, openDatabase, runEventsCommand, UsageError } from '@riffroom/server';
+import { ConfigError, EVENTS_USAGE, openDatabase, runEventsCommand, UsageError } from '@riffroom/server';
+import { loadBoxConfig } from './box/config.js';
 
 async function main(): Promise<void> {
-  const config = loadApiConfig();
+  // The box's whole configuration: its file may hold media settings as well as the API's.
+  const config = loadBoxConfig().api;
   const db = await openDatabase(config);
   try {
     await runEventsCommand(process.argv.slice(2), db, (line) => console.log(line));

@@ -101,7 +101,8 @@ export async function runApiMessagesBench(size: BenchSize, options: { smoke: boo
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'riffroom-bench-api-'));
   const filename = path.join(workDir, 'riffroom.sqlite');
   const config = loadApiConfig(
-    {},
+    // SQLITE_SYNCHRONOUS=NORMAL measures what FULL, the default, costs (README "Backups and restore").
+    { SQLITE_SYNCHRONOUS: process.env.SQLITE_SYNCHRONOUS },
     {
       dataDir: workDir,
       logLevel: 'silent',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { announcedAddress, loadMediaConfig, MediaConfigError, peerLimits } from './config.js';
+import { loadLayeredConfig, settingsDrift } from '@riffroom/protocol/config';
+import { announcedAddress, ConfigError, loadMediaConfig, MEDIA_CONFIG, peerLimits } from './config.js';
 
 describe('media configuration', () => {
   it('defaults the WebRTC port to 40000 on all addresses, with transport ports above it', () => {
@@ -29,7 +30,7 @@ describe('media configuration', () => {
   it('stops on a bad value, naming it', () => {
     expect(() => loadMediaConfig({ RTC_PORT: 'abc' })).toThrow(/rtcPort/);
     const overlapping = { RTC_PORT: '40000', MEDIASOUP_WORKERS: '20', RTC_MIN_PORT: '40010' };
-    expect(() => loadMediaConfig(overlapping)).toThrow(MediaConfigError);
+    expect(() => loadMediaConfig(overlapping)).toThrow(ConfigError);
     expect(() => loadMediaConfig(overlapping)).toThrow(/overlaps/);
   });
 
@@ -51,7 +52,7 @@ describe('media configuration', () => {
 
   it('reads the socket flood limits and the trusted proxy hops from the environment, with defaults', () => {
     expect(loadMediaConfig({})).toMatchObject({
-      trustProxyHops: 0,
+      trustProxy: 0,
       socketMaxPerAddress: 128,
       socketsPerPersonPerRoom: 3,
       socketMaxMessageBytes: 65536,
@@ -65,14 +66,14 @@ describe('media configuration', () => {
       SOCKET_CONSUMES_PER_MINUTE: '240',
     });
     expect(config).toMatchObject({
-      trustProxyHops: 1,
+      trustProxy: 1,
       socketMaxPerAddress: 500,
       socketsPerPersonPerRoom: 5,
       socketMaxMessageBytes: 32768,
       socketConsumesPerMinute: 240,
     });
-    expect(loadMediaConfig({ TRUST_PROXY: 'false' }).trustProxyHops).toBe(0);
-    expect(loadMediaConfig({ TRUST_PROXY: '2' }).trustProxyHops).toBe(2);
+    expect(loadMediaConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(0);
+    expect(loadMediaConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(() => loadMediaConfig({ SOCKET_JOINS_BURST: '0' })).toThrow(/socketJoinsBurst/);
     expect(() => loadMediaConfig({ SOCKET_MAX_MESSAGE_BYTES: '100' })).toThrow(/socketMaxMessageBytes/);
   });
@@ -85,7 +86,7 @@ describe('media configuration', () => {
       messages: { burst: 1000, perMinute: 3000 },
       bytes: { burst: 1024 * 1024, perMinute: 4 * 1024 * 1024 },
     });
-    expect(loadMediaConfig({}).trustProxyHops).toBe(0);
+    expect(loadMediaConfig({}).trustProxy).toBe(0);
     const config = loadMediaConfig({
       TRUST_PROXY: '2',
       PEERJS_MAX_MESSAGE_BYTES: '32768',
@@ -97,7 +98,7 @@ describe('media configuration', () => {
       PEERJS_BYTE_BURST: '50000',
       PEERJS_BYTES_PER_MINUTE: '60000',
     });
-    expect(config.trustProxyHops).toBe(2);
+    expect(config.trustProxy).toBe(2);
     expect(peerLimits(config)).toEqual({
       maxMessageBytes: 32768,
       maxConnectionsPerAddress: 8,
@@ -106,9 +107,40 @@ describe('media configuration', () => {
       bytes: { burst: 50000, perMinute: 60000 },
     });
     // TRUST_PROXY as the API reads it: true is one proxy, false none.
-    expect(loadMediaConfig({ TRUST_PROXY: 'true' }).trustProxyHops).toBe(1);
-    expect(loadMediaConfig({ TRUST_PROXY: 'false' }).trustProxyHops).toBe(0);
-    expect(() => loadMediaConfig({ TRUST_PROXY: 'yes' })).toThrow(/trustProxyHops/);
+    expect(loadMediaConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadMediaConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(0);
+    expect(() => loadMediaConfig({ TRUST_PROXY: 'yes' })).toThrow(/trustProxy/);
     expect(() => loadMediaConfig({ PEERJS_MAX_CONNECTIONS_PER_ADDRESS: '0' })).toThrow(/peerMaxConnectionsPerAddress/);
+  });
+});
+
+/** Loads the media node's configuration with `file` as the RIFFROOM_CONFIG file's content. */
+const withFile = (file: unknown, env: Record<string, string> = {}) =>
+  loadLayeredConfig(
+    { media: MEDIA_CONFIG },
+    { env: { ...env, RIFFROOM_CONFIG: '/etc/riffroom.json' }, readFile: () => JSON.stringify(file) },
+  ).media;
+
+describe('the media settings in the config file', () => {
+  it('has a row for every setting, whose default is the real one', () => {
+    expect(settingsDrift(MEDIA_CONFIG)).toEqual([]);
+  });
+
+  it('takes every setting from the file, and the environment over it', () => {
+    const file = { rtcPort: 45000, workers: 2, stunUrls: [], turnUrls: ['turn:t.example:3478'], turnSecret: 's' };
+    expect(withFile(file)).toMatchObject({ rtcPort: 45000, rtcMinPort: 45100, workers: 2, stunUrls: [] });
+    expect(withFile({ ...file, socketJoinsBurst: 4 }, { SOCKET_JOINS_BURST: '5' }).socketJoinsBurst).toBe(5);
+    expect(withFile(file, { RTC_PORT: '46000', STUN_URLS: 'stun:s.example' })).toMatchObject({
+      rtcPort: 46000,
+      workers: 2,
+      stunUrls: ['stun:s.example'],
+    });
+  });
+
+  it('stops on a key it does not know, or a value of the wrong type, naming it', () => {
+    expect(() => withFile({ rtcPrt: 45000 })).toThrow(/rtcPrt: unknown setting \(did you mean rtcPort\?\)/);
+    expect(() => withFile({ bus: { kind: 'redis', url: 'redis://r', password: 'p' } })).toThrow(/bus\.password/);
+    expect(() => withFile({ workers: 'many' })).toThrow(/workers: .*\(from \/etc\/riffroom\.json\)/);
+    expect(() => withFile({ turnUrls: ['turn:t.example'] })).toThrow(ConfigError);
   });
 });

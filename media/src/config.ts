@@ -2,15 +2,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { readFileSync } from 'node:fs';
 import {
   busConfigSchema,
-  describeZodError,
   PEER_MISSED_HEARTBEATS,
   PEERJS_MAX_MESSAGE_BYTES,
   trustProxyHopsSchema,
 } from '@riffroom/protocol';
+import { ConfigError, loadLayeredConfig, type ConfigPart } from '@riffroom/protocol/config';
+import { MEDIA_SETTINGS } from './config-settings.js';
 import type { PeerLimits } from './p2p/peer-guard.js';
-import { SOCKET_LIMIT_ENV_NAMES, socketLimitsShape } from './socket-limits-config.js';
+import { socketLimitsShape } from './socket-limits-config.js';
+
+export { ConfigError };
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -33,7 +37,8 @@ const urlList = (scheme: RegExp, what: string) =>
 const count = (min: number, max: number, fallback: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
 
-export const mediaConfigSchema = z.object({
+/** Strict: a key the media node does not know (a typo) stops start-up with its name. */
+export const mediaConfigSchema = z.strictObject({
   /** One mediasoup worker per core by default: a worker is single-threaded. */
   workers: z.coerce.number().int().min(1).max(64).default(os.cpus().length),
   workerBin: z
@@ -72,13 +77,18 @@ export const mediaConfigSchema = z.object({
    * ask: viewers joining together do not flood the host's encoder.
    */
   keyFrameRequestDelayMs: z.coerce.number().int().min(0).max(10_000).default(1000),
+  /**
+   * On SIGTERM the box stops taking new rooms and joins, then waits up to this long for the live
+   * rooms to end before it closes (a second SIGTERM closes at once). 0 closes at once.
+   */
+  drainTimeoutS: z.coerce.number().int().min(0).max(86_400).default(600),
   /** The built client, served as static files with index.html for every client-side route. */
   clientDist: z.string().default(path.join(repoRoot, 'client', 'dist')),
   /** Where API events come from: the box's in-process bus, or Redis when the media node runs apart. */
   bus: busConfigSchema.default({ kind: 'memory' }),
   /** STUN servers of the peer-to-peer tier (spec part 7: public ones by default); empty for none. */
   stunUrls: urlList(/^stuns?:/, 'a stun: or stuns: URL').default([...DEFAULT_STUN_URLS]),
-  /** TURN servers (e.g. coturn, design.md §1); none unless configured. */
+  /** TURN servers (e.g. coturn on TCP/TLS 443, ARCHITECTURE.md "Topology"); none unless configured. */
   turnUrls: urlList(/^turns?:/, 'a turn: or turns: URL').default([]),
   /** Static TURN credentials (coturn `lt-cred-mech`): every client gets the same pair. */
   turnUsername: z.string().min(1).optional(),
@@ -100,7 +110,7 @@ export const mediaConfigSchema = z.object({
    * Reverse proxies in front of the box that append to X-Forwarded-For (README "Security"): 0 takes
    * the socket's address as the client's; the API reads the same TRUST_PROXY.
    */
-  trustProxyHops: trustProxyHopsSchema.default(0),
+  trustProxy: trustProxyHopsSchema.default(0),
   /** The largest PeerJS signalling message (protocol's PEERJS_MAX_MESSAGE_BYTES explains the size). */
   peerMaxMessageBytes: count(1024, 16 * 1024 * 1024, PEERJS_MAX_MESSAGE_BYTES),
   /** Open PeerJS sockets per client address: each page on the peer-to-peer tier holds one. */
@@ -128,72 +138,39 @@ export type MediaConfig = Omit<z.infer<typeof mediaConfigSchema>, 'rtcMinPort' |
 
 type Env = Record<string, string | undefined>;
 
-export class MediaConfigError extends Error {}
-
-/** Which environment variable sets which plain config field; read only when set and non-empty. */
-const ENV_NAMES = {
-  MEDIASOUP_WORKERS: 'workers',
-  MEDIASOUP_WORKER_BIN: 'workerBin',
-  MEDIASOUP_LOG_LEVEL: 'workerLogLevel',
-  RTC_PORT: 'rtcPort',
-  RTC_LISTEN_IP: 'rtcListenIp',
-  RTC_ANNOUNCED_ADDRESS: 'rtcAnnouncedAddress',
-  MEDIASOUP_WORKER_MAX_RSS_MB: 'workerMaxRssMb',
-  KEYFRAME_REQUEST_DELAY_MS: 'keyFrameRequestDelayMs',
-  RTC_MIN_PORT: 'rtcMinPort',
-  RTC_MAX_PORT: 'rtcMaxPort',
-  CLIENT_DIST: 'clientDist',
-  TURN_URLS: 'turnUrls',
-  TURN_USERNAME: 'turnUsername',
-  TURN_CREDENTIAL: 'turnCredential',
-  TURN_SECRET: 'turnSecret',
-  TURN_CREDENTIAL_TTL_SECONDS: 'turnCredentialTtlSeconds',
-  PEER_MISSED_HEARTBEATS: 'peerMissedHeartbeats',
-  TRUST_PROXY: 'trustProxyHops',
-  ...SOCKET_LIMIT_ENV_NAMES,
-  PEERJS_MAX_MESSAGE_BYTES: 'peerMaxMessageBytes',
-  PEERJS_MAX_CONNECTIONS_PER_ADDRESS: 'peerMaxConnectionsPerAddress',
-  PEERJS_REQUEST_BURST: 'peerRequestBurst',
-  PEERJS_REQUESTS_PER_MINUTE: 'peerRequestsPerMinute',
-  PEERJS_MESSAGE_BURST: 'peerMessageBurst',
-  PEERJS_MESSAGES_PER_MINUTE: 'peerMessagesPerMinute',
-  PEERJS_BYTE_BURST: 'peerByteBurst',
-  PEERJS_BYTES_PER_MINUTE: 'peerBytesPerMinute',
-} as const satisfies Record<string, keyof z.input<typeof mediaConfigSchema>>;
-
-/** Defaults in code, then environment, then explicit overrides; a bad value names itself. */
-export function loadMediaConfig(env: Env = process.env, overrides: Partial<MediaConfig> = {}): MediaConfig {
-  const fromEnv: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(ENV_NAMES)) {
-    if (env[name]) fromEnv[field] = env[name];
-  }
-  if (env.REDIS_URL) fromEnv.bus = { kind: 'redis', url: env.REDIS_URL };
-  // STUN_URLS may be set empty on purpose (offline studios and tests): no STUN servers then.
-  if (env.STUN_URLS !== undefined) fromEnv.stunUrls = env.STUN_URLS;
-  const parsed = mediaConfigSchema.safeParse({ ...fromEnv, ...overrides });
-  if (!parsed.success) throw new MediaConfigError(`invalid media configuration: ${describeZodError(parsed.error)}`);
-  const { rtcPort, workers } = parsed.data;
+/** Rules across settings, and the transport port range that follows rtcPort unless it is set. */
+function finishMediaConfig(parsed: z.output<typeof mediaConfigSchema>): MediaConfig {
+  const { rtcPort, workers } = parsed;
   const base = rtcPort === 0 ? 40000 : rtcPort;
-  const rtcMinPort = parsed.data.rtcMinPort ?? Math.min(base + 100, 65535);
-  const rtcMaxPort = parsed.data.rtcMaxPort ?? Math.min(base + 9999, 65535);
-  if (rtcMinPort > rtcMaxPort) {
-    throw new MediaConfigError('invalid media configuration: rtcMinPort must not exceed rtcMaxPort');
-  }
-  const { turnUrls, turnUsername, turnCredential, turnSecret } = parsed.data;
+  const rtcMinPort = parsed.rtcMinPort ?? Math.min(base + 100, 65535);
+  const rtcMaxPort = parsed.rtcMaxPort ?? Math.min(base + 9999, 65535);
+  const invalid = (why: string) => new ConfigError(`invalid configuration: ${why}`);
+  if (rtcMinPort > rtcMaxPort) throw invalid('rtcMinPort must not exceed rtcMaxPort');
+  const { turnUrls, turnUsername, turnCredential, turnSecret } = parsed;
   if (turnUrls.length > 0 && !turnSecret && !(turnUsername && turnCredential)) {
-    throw new MediaConfigError(
-      'invalid media configuration: turnUrls need turnSecret, or turnUsername and turnCredential',
-    );
+    throw invalid('turnUrls need turnSecret, or turnUsername and turnCredential');
   }
-  if (rtcPort !== 0 && rtcPort + workers - 1 > 65535) {
-    throw new MediaConfigError('invalid media configuration: rtcPort + workers - 1 exceeds 65535');
-  }
+  if (rtcPort !== 0 && rtcPort + workers - 1 > 65535) throw invalid('rtcPort + workers - 1 exceeds 65535');
   if (rtcPort !== 0 && rtcPort + workers - 1 >= rtcMinPort && rtcPort <= rtcMaxPort) {
-    throw new MediaConfigError(
-      `invalid media configuration: rtcPort..rtcPort+${workers - 1} overlaps rtcMinPort..rtcMaxPort`,
-    );
+    throw invalid(`rtcPort..rtcPort+${workers - 1} overlaps rtcMinPort..rtcMaxPort`);
   }
-  return { ...parsed.data, rtcMinPort, rtcMaxPort };
+  return { ...parsed, rtcMinPort, rtcMaxPort };
+}
+
+/** The media node's share of the configuration; the single box loads it together with the API's. */
+export const MEDIA_CONFIG: ConfigPart<typeof mediaConfigSchema, MediaConfig> = {
+  schema: mediaConfigSchema,
+  settings: MEDIA_SETTINGS,
+  finish: finishMediaConfig,
+};
+
+/**
+ * The media node alone: defaults in code, then the RIFFROOM_CONFIG file, then the environment,
+ * then explicit overrides (tests and benchmarks). A bad value or an unknown key names itself.
+ */
+export function loadMediaConfig(env: Env = process.env, overrides: Partial<MediaConfig> = {}): MediaConfig {
+  const readFile = (file: string) => readFileSync(file, 'utf8');
+  return loadLayeredConfig({ media: MEDIA_CONFIG }, { env, readFile, overrides: { media: overrides } }).media;
 }
 
 /** The PeerJS server's limits as the guard takes them. */

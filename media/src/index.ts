@@ -1,4 +1,4 @@
-export { announcedAddress, loadMediaConfig, MediaConfigError, peerLimits, type MediaConfig } from './config.js';
+export { announcedAddress, loadMediaConfig, MEDIA_CONFIG, peerLimits, type MediaConfig } from './config.js';
 export { WorkerPool } from './sfu/worker-pool.js';
 export { staticClient, type RequestHandler } from './http/static-client.js';
 export { firebaseIdentitySources, type PagePolicyOptions } from './http/content-security-policy.js';
@@ -11,4 +11,5 @@ export { SfuRoom } from './sfu/sfu-room.js';
 export { attachPeerServer, type PeerSignalling, type PeerServerOptions } from './p2p/peer-server.js';
 export type { PeerLimits } from './p2p/peer-guard.js';
 export { iceServersFor, type IceConfig } from './p2p/ice-servers.js';
+export { createMediaMetrics, type MediaMetrics } from './metrics/media-metrics.js';
 export { MediaRelay, RelayError, DEFAULT_RELAY_OPTIONS } from './relay/media-relay.js';

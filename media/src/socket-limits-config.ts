@@ -53,22 +53,3 @@ export type SocketLimits = { [K in keyof typeof socketLimitsShape]: z.output<(ty
 
 /** The defaults, for callers that configure nothing (attachRealtime without limits). */
 export const DEFAULT_SOCKET_LIMITS: SocketLimits = z.object(socketLimitsShape).parse({});
-
-/** Which environment variable sets which limit. */
-export const SOCKET_LIMIT_ENV_NAMES = {
-  SOCKET_MAX_PER_ADDRESS: 'socketMaxPerAddress',
-  SOCKET_CONNECT_BURST: 'socketConnectBurst',
-  SOCKET_CONNECT_PER_MINUTE: 'socketConnectPerMinute',
-  SOCKETS_PER_PERSON_PER_ROOM: 'socketsPerPersonPerRoom',
-  SOCKET_MAX_MESSAGE_BYTES: 'socketMaxMessageBytes',
-  SOCKET_EVENTS_BURST: 'socketEventsBurst',
-  SOCKET_EVENTS_PER_MINUTE: 'socketEventsPerMinute',
-  SOCKET_JOINS_BURST: 'socketJoinsBurst',
-  SOCKET_JOINS_PER_MINUTE: 'socketJoinsPerMinute',
-  SOCKET_ADDRESS_JOINS_BURST: 'socketAddressJoinsBurst',
-  SOCKET_ADDRESS_JOINS_PER_MINUTE: 'socketAddressJoinsPerMinute',
-  SOCKET_TRANSPORTS_BURST: 'socketTransportsBurst',
-  SOCKET_TRANSPORTS_PER_MINUTE: 'socketTransportsPerMinute',
-  SOCKET_CONSUMES_BURST: 'socketConsumesBurst',
-  SOCKET_CONSUMES_PER_MINUTE: 'socketConsumesPerMinute',
-} as const satisfies Record<string, keyof SocketLimits>;

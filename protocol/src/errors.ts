@@ -50,6 +50,7 @@ export const API_ERROR_CODES = [
   'room/not-host',
   'http/not-found',
   'rate/limited',
+  'server/draining',
   'internal',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number] | AuthErrorCode;
@@ -83,6 +84,7 @@ export const SOCKET_ERROR_CODES = [
   'p2p/peer-taken',
   'p2p/unknown-peer',
   'rate/limited',
+  'server/draining',
   'internal',
 ] as const;
 export type SocketErrorCode = (typeof SOCKET_ERROR_CODES)[number];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messageSchema } from './messages.js';
 import { roomTierSchema } from './rooms.js';
-import { incomingBookingSchema } from './sessions.js';
+import { incomingBookingSchema, outgoingBookingSchema } from './sessions.js';
 
 /**
  * What the API tells the realtime layer. On one box it travels in-process; scaled out, over Redis.
@@ -12,6 +12,8 @@ export const busEventSchema = z.discriminatedUnion('type', [
   /** Sign-out or a stolen refresh token ended these sessions: their sockets must stop listening. */
   z.object({ type: z.literal('session-ended'), uid: z.string(), sessionIds: z.array(z.string()) }),
   z.object({ type: z.literal('new-booking-request'), toUid: z.string(), request: incomingBookingSchema }),
+  /** The host accepted or declined: the requester hears it, as the host heard the request. */
+  z.object({ type: z.literal('booking-answered'), toUid: z.string(), booking: outgoingBookingSchema }),
   /** The host ended a room: the media node closes its media and sockets. */
   z.object({ type: z.literal('room-ended'), roomId: z.string() }),
   /** The host changed the room's tier: its guests choose their tier again. */
@@ -27,8 +29,8 @@ export const BUS_REDIS_CHANNEL = 'riffroom:bus-events';
  * run as separate processes. Both sides read the same setting, so it lives in the contract.
  */
 export const busConfigSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('memory') }),
-  z.object({
+  z.strictObject({ kind: z.literal('memory') }),
+  z.strictObject({
     kind: z.literal('redis'),
     url: z
       .string()

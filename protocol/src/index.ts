@@ -16,3 +16,5 @@ export * from './token-buckets.js';
 export * from './client-address.js';
 export * from './rate-rule.js';
 export * from './text.js';
+export * from './backup-manifest.js';
+export * from './health.js';

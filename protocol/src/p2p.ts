@@ -3,7 +3,7 @@ import { peerJsIdSchema } from './peerjs-signalling.js';
 import { CHAT_MAX_LENGTH, chatIdSchema, roomIdSchema, type RoomPeer } from './rooms.js';
 
 /**
- * The peer-to-peer tier (design.md §4): PeerJS signalling through the media node at /peerjs, media
+ * The peer-to-peer tier (ARCHITECTURE.md "Choose a tier and fall back"): PeerJS signalling through the media node at /peerjs, media
  * and chat host to guest over WebRTC. Constants of spec part 9.
  */
 

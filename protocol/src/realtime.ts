@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Message } from './messages.js';
-import type { IncomingBooking } from './sessions.js';
+import type { IncomingBooking, OutgoingBooking } from './sessions.js';
 import type {
   ChatMessage,
   ConsumerInfo,
@@ -26,10 +26,22 @@ export type Ack<T = undefined> = T extends undefined
 export const registerUserPayloadSchema = uidSchema;
 
 /** Events the server sends (spec part 7, "Received events"). */
+/** server-draining: how long the server waits for live rooms to end before it closes anyway. */
+export interface ServerDraining {
+  /** Seconds from now, at most (DRAIN_TIMEOUT_S). */
+  closesWithinSeconds: number;
+}
+
+/** The room banner's text while the server drains (spec part 2's plain style). */
+export const SERVER_DRAINING_MESSAGE =
+  'This server is restarting soon. Your session carries on; new people cannot join right now.';
+
 export interface ServerToClientEvents {
   'new-message': (message: Message) => void;
   /** To the target of a booking request, on every socket of theirs. */
   'new-booking-request': (request: IncomingBooking) => void;
+  /** To the requester, on every socket of theirs, once the host accepted or declined. */
+  'booking-answered': (booking: OutgoingBooking) => void;
   // Rooms (spec part 7 names).
   'peer-joined': (peer: { peerId: string; user_name: string; role: ParticipantEvent['role'] }) => void;
   'user-left': (peer: { peerId: string }) => void;
@@ -57,6 +69,11 @@ export interface ServerToClientEvents {
   'screen-frame': (payload: ScreenFrame, ack: () => void) => void;
   'audio-chunks': (payload: AudioChunks, ack: () => void) => void;
   'relay:demand': (payload: RelayDemand) => void;
+  /**
+   * The server is shutting down for a restart: the room goes on until it ends, but nobody new may
+   * join (join-room answers server/draining meanwhile). The client shows a calm banner.
+   */
+  'server-draining': (payload: ServerDraining) => void;
 }
 
 type AckFn<T = undefined> = (result: Ack<T>) => void;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { roomIdSchema } from './rooms.js';
 
 /**
- * The relay tier (design.md §4): the host sends JPEG frames and Opus program-audio chunks over the
+ * The relay tier (ARCHITECTURE.md "Choose a tier and fall back"): the host sends JPEG frames and Opus program-audio chunks over the
  * room socket, the media node forwards them to every other member of the room. A browser receives
  * binary fields as ArrayBuffer; the media node receives them as Buffer.
  */

@@ -65,7 +65,7 @@ export const roomIdParamsSchema = z.object({ roomId: roomIdSchema });
 
 /**
  * The media tier a room's guests use: 'auto' tries the SFU, then peer-to-peer, then the relay
- * (design.md §4); the others force one. A guest's `?tier=` URL parameter still wins (operators, tests).
+ * (ARCHITECTURE.md "Choose a tier and fall back"); the others force one. A guest's `?tier=` URL parameter still wins (operators, tests).
  */
 export const ROOM_TIERS = ['auto', 'sfu', 'p2p', 'relay'] as const;
 export const roomTierSchema = z.enum(ROOM_TIERS);

@@ -1,13 +1,21 @@
 /**
  * The single-box composition: the API, the media node's workers and sockets, and the built client
  * on one HTTP port. This is the only code that imports both the API and the media node; they
- * never import each other (design.md §1), and meet here through the event bus and the verifier.
+ * never import each other (ARCHITECTURE.md "Topology"), and meet here through the event bus and the verifier.
  */
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApi, createEventBus, type ApiConfig, type Logger } from '@riffroom/server';
+import {
+  createApi,
+  createEventBus,
+  createMetricsRegistry,
+  startMetricsServer,
+  type ApiConfig,
+  type Logger,
+} from '@riffroom/server';
 import {
   attachPeerServer,
+  createMediaMetrics,
   attachRealtime,
   firebaseIdentitySources,
   peerLimits,
@@ -18,7 +26,7 @@ import {
 import { createFrontDoor, createRedirectServer, type FrontDoorConfig } from './front-door.js';
 
 // '/calendar/feed/' is the private .ics feed; the client has no route of that name.
-const API_PREFIXES = ['/api/', '/user/', '/sessions', '/events/', '/calendar/feed/', '/healthz'];
+const API_PREFIXES = ['/api/', '/user/', '/sessions', '/events/', '/calendar/feed/', '/healthz', '/readyz'];
 const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
 
 export interface RunningBox {
@@ -30,6 +38,13 @@ export interface RunningBox {
   redirectPort?: number;
   /** The media node's workers, for health and for tests that kill one. */
   workers: WorkerPool;
+  /** Where GET /metrics answers (METRICS_PORT; the port it picked when that is 0). */
+  metricsPort: number;
+  /**
+   * Stops new rooms and joins, tells every live room (server-draining), and resolves once no room
+   * is live or after `timeoutS`, whichever comes first. The caller closes afterwards.
+   */
+  drain(timeoutS: number): Promise<'idle' | 'timeout'>;
   close(): Promise<void>;
 }
 
@@ -42,7 +57,23 @@ export async function startBox(
   // In-process by default; with REDIS_URL (config bus.kind redis) events travel through Redis instead.
   const bus = createEventBus(apiConfig.bus, logger);
   const workers = new WorkerPool(mediaConfig, logger.child({ part: 'media' }));
-  const api = await createApi(apiConfig, logger.child({ part: 'api' }), { bus, isReady: () => workers.ready });
+  // One registry for the whole box: the API and the media node each register their own collectors.
+  const metrics = createMetricsRegistry();
+  const mediaMetrics = createMediaMetrics(metrics, workers);
+  let draining = false;
+  const api = await createApi(apiConfig, logger.child({ part: 'api' }), {
+    bus,
+    metrics,
+    draining: () => draining,
+    readinessChecks: [
+      {
+        name: 'workers',
+        check: () => {
+          if (workers.liveCount < 1) throw new Error('no mediasoup worker is running');
+        },
+      },
+    ],
+  });
   // The page's CSP lets it reach Firebase's identity endpoints only when Firebase is the provider.
   const identity = apiConfig.identity;
   const client = staticClient(
@@ -56,7 +87,8 @@ export async function startBox(
     logger: logger.child({ part: 'peerjs' }),
     missedHeartbeats: mediaConfig.peerMissedHeartbeats,
     limits: peerLimits(mediaConfig),
-    trustProxyHops: mediaConfig.trustProxyHops,
+    trustProxyHops: mediaConfig.trustProxy,
+    onRateLimited: mediaMetrics.rateLimited,
   });
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = req.url ?? '/';
@@ -81,8 +113,10 @@ export async function startBox(
     },
     ice: mediaConfig,
     limits: mediaConfig,
-    trustProxyHops: mediaConfig.trustProxyHops,
+    trustProxyHops: mediaConfig.trustProxy,
+    onRateLimited: mediaMetrics.rateLimited,
   });
+  mediaMetrics.watchRealtime(realtime);
 
   await workers.start();
   await listen(server, apiConfig.port, apiConfig.host);
@@ -92,6 +126,11 @@ export async function startBox(
     redirect = createRedirectServer(() => port, frontDoor.publicUrl);
     await listen(redirect, frontDoor.httpRedirectPort, apiConfig.host);
   }
+  const metricsServer = await startMetricsServer(
+    metrics,
+    { port: apiConfig.metricsPort, host: apiConfig.metricsHost },
+    logger.child({ part: 'metrics' }),
+  );
 
   let closing: Promise<void> | null = null;
   return {
@@ -100,8 +139,24 @@ export async function startBox(
     scheme,
     redirectPort: redirect ? (redirect.address() as AddressInfo).port : undefined,
     workers,
+    metricsPort: metricsServer.port,
+    async drain(timeoutS) {
+      draining = true;
+      realtime.hub?.drain(timeoutS);
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), timeoutS * 1000);
+      });
+      const idle = (realtime.hub?.whenIdle() ?? Promise.resolve()).then(() => 'idle' as const);
+      try {
+        return await Promise.race([idle, timedOut]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
     close() {
       closing ??= (async () => {
+        await metricsServer.close();
         await Promise.all([realtime.close(), peers.close()]);
         server.closeAllConnections();
         redirect?.closeAllConnections();

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loadFrontDoorConfig, redirectTarget } from './front-door.js';
+import { settingsDrift } from '@riffroom/protocol/config';
+import { redirectTarget } from './front-door.js';
+import { FRONT_DOOR_CONFIG, loadFrontDoorConfig } from './front-door-settings.js';
 
 describe('the front door settings', () => {
   it('is plain HTTP with nothing set', () => {
@@ -22,6 +24,11 @@ describe('the front door settings', () => {
     expect(() => loadFrontDoorConfig({ HTTP_REDIRECT_PORT: '80' })).toThrow('HTTP_REDIRECT_PORT needs TLS_CERT');
     expect(() => loadFrontDoorConfig({ PUBLIC_URL: 'studio.example.com' })).toThrow('PUBLIC_URL');
     expect(() => loadFrontDoorConfig({ PUBLIC_URL: 'ftp://studio.example.com' })).toThrow('PUBLIC_URL');
+    expect(() => loadFrontDoorConfig({ HTTP_REDIRECT_PORT: 'eighty' })).toThrow('HTTP_REDIRECT_PORT');
+  });
+
+  it('has one row per setting in its table', () => {
+    expect(settingsDrift(FRONT_DOOR_CONFIG)).toEqual([]);
   });
 });
 

@@ -3,62 +3,15 @@
  * (README "Put it on the internet"). Browsers allow screen sharing, WebCodecs (relay audio) and the
  * microphone only on secure pages, so a box reached by another machine needs HTTPS, from Caddy in
  * front or from here. Everything (pages, API, Socket.IO, PeerJS) then rides the one HTTPS port;
- * an optional HTTP_REDIRECT_PORT sends plain-HTTP visitors to it.
+ * an optional HTTP_REDIRECT_PORT sends plain-HTTP visitors to it. The settings: front-door-settings.ts.
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
-import { z } from 'zod';
-import { publicUrlSchema } from '@riffroom/protocol';
+import { ConfigError } from '@riffroom/protocol/config';
+import type { FrontDoorConfig } from './front-door-settings.js';
 
-const optionalText = z.preprocess((value) => (value === '' ? undefined : value), z.string().min(1).optional());
-
-export const frontDoorConfigSchema = z
-  .object({
-    /** PEM certificate chain (full chain) and its private key; both or neither. */
-    tlsCert: optionalText,
-    tlsKey: optionalText,
-    /** A second, plain-HTTP port that answers every request with a redirect to the HTTPS address. */
-    httpRedirectPort: z.preprocess(
-      (value) => (value === '' ? undefined : value),
-      z.coerce.number().int().min(1).max(65535).optional(),
-    ),
-    /**
-     * The address people use to reach the box, e.g. https://studio.example.com: where the redirect
-     * points and what `npm run doctor` checks the certificate and announced address against.
-     */
-    publicUrl: z.preprocess((value) => (value === '' ? undefined : value), publicUrlSchema.optional()),
-  })
-  .refine((config) => Boolean(config.tlsCert) === Boolean(config.tlsKey), {
-    message: 'TLS_CERT and TLS_KEY must be set together',
-  })
-  .refine((config) => config.httpRedirectPort === undefined || config.tlsCert, {
-    message: 'HTTP_REDIRECT_PORT needs TLS_CERT and TLS_KEY (it redirects to the HTTPS port)',
-  });
-export type FrontDoorConfig = z.infer<typeof frontDoorConfigSchema>;
-
-export class FrontDoorConfigError extends Error {}
-
-export function loadFrontDoorConfig(env: Record<string, string | undefined> = process.env): FrontDoorConfig {
-  const result = frontDoorConfigSchema.safeParse({
-    tlsCert: env.TLS_CERT,
-    tlsKey: env.TLS_KEY,
-    httpRedirectPort: env.HTTP_REDIRECT_PORT,
-    publicUrl: env.PUBLIC_URL,
-  });
-  if (!result.success) {
-    const issue = result.error.issues[0]!;
-    const names: Record<string, string> = {
-      tlsCert: 'TLS_CERT',
-      tlsKey: 'TLS_KEY',
-      httpRedirectPort: 'HTTP_REDIRECT_PORT',
-      publicUrl: 'PUBLIC_URL',
-    };
-    const field = names[String(issue.path[0] ?? '')];
-    throw new FrontDoorConfigError(`Invalid configuration: ${field ? `${field}: ` : ''}${issue.message}`);
-  }
-  return result.data;
-}
+export type { FrontDoorConfig } from './front-door-settings.js';
 
 /** The box's main server: https.Server is an http.Server too, so Socket.IO and PeerJS attach alike. */
 export function createFrontDoor(config: FrontDoorConfig): { server: http.Server; scheme: 'http' | 'https' } {
@@ -67,7 +20,7 @@ export function createFrontDoor(config: FrontDoorConfig): { server: http.Server;
     try {
       return readFileSync(file);
     } catch (error) {
-      throw new FrontDoorConfigError(`Invalid configuration: ${name}: cannot read ${file} (${String(error)})`);
+      throw new ConfigError(`invalid configuration: ${name}: cannot read ${file} (${String(error)})`);
     }
   };
   const server = https.createServer({ cert: read(config.tlsCert, 'TLS_CERT'), key: read(config.tlsKey, 'TLS_KEY') });

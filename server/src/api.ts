@@ -33,6 +33,10 @@ import { roomsRepository } from './repositories/rooms.js';
 import { ApiLimits } from './limits/api-limits.js';
 import { BoundedConcurrency } from './limits/bounded-concurrency.js';
 import { RoomService } from './services/rooms.js';
+import type { Registry } from 'prom-client';
+import { createApiMetrics } from './metrics/api-metrics.js';
+import { Readiness, type ReadinessCheck } from './services/readiness.js';
+import { buildInfo } from './version.js';
 
 export interface Api {
   /** The Koa request handler, for any http.Server. */
@@ -74,8 +78,12 @@ async function createIdentity(config: ApiConfig, db: Db, users: ReturnType<typeo
  * Opens the database (migrating it), sets up identity and returns the API's request handler.
  */
 export interface ApiOptions {
-  /** Lets a host process hold /healthz at 503 until its other parts are up too. */
-  isReady?: () => boolean;
+  /** The host process's own parts for /readyz (the media node's workers on a single box). */
+  readinessChecks?: ReadinessCheck[];
+  /** True once the host process drains: /readyz answers 503 and no room starts or admits anyone. */
+  draining?: () => boolean;
+  /** Where the API registers its Prometheus collectors; the host process serves it. */
+  metrics?: Registry;
   /** Where realtime events go, when the host process owns the bus; otherwise config.bus decides. */
   bus?: EventBus;
 }
@@ -92,10 +100,21 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
   const sessions = sessionsRepository(db);
   const messages = new MessageService(messagesRepository(db), users, bus);
   const rooms = new RoomService(roomsRepository(db), users, follows, bus);
+  const metrics = options.metrics ? createApiMetrics(options.metrics) : null;
+  const stopWatchingQueries = metrics?.watchQueries(db);
+  const draining = options.draining ?? (() => false);
+  const readiness = new Readiness(
+    [
+      { name: 'database', check: async () => void (await db.raw('select 1')) },
+      ...(bus.check ? [{ name: 'redis', check: () => bus.check!() }] : []),
+      ...(options.readinessChecks ?? []),
+    ],
+    draining,
+  );
   const app = buildApp({
     logger,
     trustProxyHops: config.trustProxy,
-    limits: new ApiLimits(config.rateLimits),
+    limits: new ApiLimits(config.rateLimits, Date.now, metrics?.rateLimitRefused),
     identityConfig: config.publicUrl
       ? { ...identity.clientConfig, publicUrl: config.publicUrl }
       : identity.clientConfig,
@@ -109,7 +128,10 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
     events: new EventService(eventsRepository(db)),
     calendarFeeds: new CalendarFeedService(calendarFeedsRepository(db), sessions),
     rooms,
-    isReady: options.isReady ?? (() => true),
+    readiness,
+    build: buildInfo(),
+    draining,
+    httpTimer: metrics?.httpTimer,
   });
   let closed = false;
   return {
@@ -121,6 +143,7 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
     async close() {
       if (closed) return;
       closed = true;
+      stopWatchingQueries?.();
       await identity.verifier.close?.();
       if (ownsBus) await bus.close();
       await checkpoints?.close();

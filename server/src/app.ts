@@ -27,6 +27,9 @@ import type { MessageService } from './services/messages.js';
 import type { ProfileService } from './services/profiles.js';
 import type { SessionService } from './services/sessions.js';
 import type { RoomService } from './services/rooms.js';
+import type { Readiness } from './services/readiness.js';
+import type { BuildInfo } from './version.js';
+import type { Middleware } from 'koa';
 
 export interface AppDeps {
   logger: Logger;
@@ -45,7 +48,12 @@ export interface AppDeps {
   events: EventService;
   calendarFeeds: CalendarFeedService;
   rooms: RoomService;
-  isReady: () => boolean;
+  readiness: Readiness;
+  build: BuildInfo;
+  /** True once the process drains (SIGTERM): no new rooms, no joins. */
+  draining: () => boolean;
+  /** Times requests for /metrics (metrics/api-metrics.ts); absent, nothing is timed. */
+  httpTimer?: Middleware;
 }
 
 /** Builds the Koa app without listening, so tests and the single-box process can mount it. */
@@ -55,6 +63,8 @@ export function buildApp(deps: AppDeps): Koa<AuthState> {
   const hops = deps.trustProxyHops;
   const app = new Koa<AuthState>({ proxy: hops > 0, maxIpsCount: hops });
   const guards = createGuards(deps.verifier, deps.limits);
+  // Outermost, so the timing includes the error handler and sees the final status.
+  if (deps.httpTimer) app.use(deps.httpTimer);
   app.use(errorHandler(deps.logger));
   app.use(apiSecurityHeaders());
   app.use(clientAddressOf(hops));
@@ -72,7 +82,7 @@ export function buildApp(deps: AppDeps): Koa<AuthState> {
   );
 
   const routers = [
-    healthRoutes(deps.isReady),
+    healthRoutes(deps.readiness, deps.build),
     identityConfigRoutes(deps.identityConfig),
     ...(deps.localIdentity ? [localAuthRoutes(deps.localIdentity, guards)] : []),
     userRoutes({ ...deps, guards }),
@@ -80,7 +90,7 @@ export function buildApp(deps: AppDeps): Koa<AuthState> {
     sessionRoutes({ ...deps, guards }),
     eventRoutes(guards, deps.events),
     calendarFeedRoutes(guards, deps.calendarFeeds),
-    roomRoutes(guards, deps.rooms),
+    roomRoutes(guards, deps.rooms, deps.draining),
   ];
   for (const router of routers) {
     app.use(router.routes());

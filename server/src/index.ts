@@ -1,5 +1,5 @@
 export { createApi, type Api, type ApiOptions } from './api.js';
-export { loadApiConfig, ConfigError } from './config/load.js';
+export { loadApiConfig, ConfigError, API_CONFIG } from './config/load.js';
 export type { ApiConfig } from './config/schema.js';
 export { createLogger, type Logger } from './logger.js';
 export type { IdentityVerifier, VerifiedIdentity } from './identity/types.js';
@@ -9,3 +9,9 @@ export { openDatabase, type Db } from './db/connect.js';
 export { runEventsCommand, UsageError, EVENTS_USAGE } from './cli/events-command.js';
 export type { RoomService } from './services/rooms.js';
 export type { RoomRecord } from './repositories/rooms.js';
+export { runBackupCommand, runRestoreCommand, runMigrateCommand } from './cli/ops-commands.js';
+export { BACKUP_USAGE, RESTORE_USAGE, MIGRATE_USAGE } from './cli/ops-commands.js';
+export { RestoreError } from './backup/restore-backup.js';
+export { createMetricsRegistry, startMetricsServer, type MetricsServer } from './metrics/metrics-server.js';
+export type { ReadinessCheck } from './services/readiness.js';
+export { buildInfo, type BuildInfo } from './version.js';

@@ -17,6 +17,15 @@ describe('foundation flows in Chromium', () => {
     await page.getByText('Setting Up Your Profile...').waitFor();
     await page.waitForURL('**/dashboard', { timeout: 20_000 });
     await page.getByText(`Welcome back, ${alice.name}!`).waitFor();
+    // Every screen's footer names the release and commit the box runs, as /healthz does.
+    const { version, commit } = (await (await fetch(`${suite.box.baseUrl}/healthz`)).json()) as {
+      version: string;
+      commit: string;
+    };
+    await page
+      .getByTestId('version-footer')
+      .getByText(`Riffroom ${version} (${commit.slice(0, 7)})`)
+      .waitFor();
     await page.context().close();
   });
 

@@ -5,7 +5,7 @@ import { withTransaction } from '../../server/src/db/transaction.js';
 import { messagesRepository } from '../../server/src/repositories/messages.js';
 import { usePostgresDatabase } from '../support/postgres-database.js';
 
-// The scaled setup's database (design.md §1): every migration and the messages repository on a
+// The scaled setup's database (ARCHITECTURE.md "Topology"): every migration and the messages repository on a
 // real PostgreSQL 15, where, unlike SQLite, writers run at once (knex's pool of 10 connections).
 const uids = ['pa', 'pb', 'pc', 'pd'];
 const pg = usePostgresDatabase('messages', uids);

@@ -13,7 +13,7 @@ import { jsonCaller, signUpUser, type JsonCall } from '../../server/src/testing/
 import { startRedisServer, type RedisServer } from '../support/redis-server.js';
 import { until } from '../support/until.js';
 
-// The scaled setup of design.md §1 in one test process: an API instance publishing to a real
+// The scaled setup (ARCHITECTURE.md "Topology") in one test process: an API instance publishing to a real
 // redis-server, and a separate realtime server (another HTTP server, another API instance on the
 // same database to verify tokens) that hears about messages only through Redis.
 const logger = createLogger('silent');

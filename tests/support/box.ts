@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import https from 'node:https';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { boxServerPid } from './box-process.js';
 import { until } from './until.js';
 import { BOX_NODE_FLAGS } from '../../scripts/box/node-flags.js';
 
@@ -13,11 +14,31 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 export interface Box {
   baseUrl: string;
   port: number;
+  /** GET /metrics of this box (its own listener, METRICS_PORT). */
+  metricsUrl: string;
   /** The launcher's process id; the server and the mediasoup worker run below it. */
   pid: number;
   dataDir: string;
+  /** The pids of the box's mediasoup workers now (a test may SIGKILL one). */
+  workerPids(): number[];
   output(): string;
-  stop(): Promise<void>;
+  /** Sends a signal to the box (a drain test sends SIGTERM itself). */
+  signal(name: NodeJS.Signals): void;
+  /** Resolves with the exit code once the box has exited. */
+  exited: Promise<number | null>;
+  /** SIGTERM (twice while draining), then removes a data directory startBox made, unless `keepData`. */
+  stop(options?: { keepData?: boolean }): Promise<void>;
+  /**
+   * SIGKILLs the server process, as a crash or a pulled cable would end it: no goodbye reaches the
+   * clients. The data directory stays, for a box started on it again.
+   */
+  crash(): Promise<void>;
+}
+
+/** Where a box runs: a fresh port and data directory unless given (a restart reuses both). */
+export interface BoxPlace {
+  port?: number;
+  dataDir?: string;
 }
 
 export async function freePort(): Promise<number> {
@@ -47,12 +68,14 @@ function httpsStatus(url: string): Promise<number> {
 }
 
 /**
- * Starts the real single-box process (`npm start` without its set-up step) on a free port; over
- * HTTPS when `env` has TLS_CERT and TLS_KEY.
+ * Starts the real single-box process (`npm start` without its set-up step) on a free port and a new
+ * DATA_DIR, or on `place` (a restart on the same port, or a restored backup), whose data stop() keeps;
+ * over HTTPS when `env` has TLS_CERT and TLS_KEY.
  */
-export async function startBox(env: Record<string, string> = {}): Promise<Box> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'riffroom-box-'));
-  const port = await freePort();
+export async function startBox(env: Record<string, string> = {}, place: BoxPlace = {}): Promise<Box> {
+  const dataDir = place.dataDir ?? mkdtempSync(path.join(tmpdir(), 'riffroom-box-'));
+  const port = place.port ?? (await freePort());
+  const metricsPort = env.METRICS_PORT ?? String(await freePort());
   let output = '';
   const child: ChildProcess = spawn(
     path.join(repoRoot, 'node_modules', '.bin', 'tsx'),
@@ -69,6 +92,9 @@ export async function startBox(env: Record<string, string> = {}): Promise<Box> {
         RTC_PORT: '0',
         RTC_LISTEN_IP: '127.0.0.1',
         LOG_LEVEL: 'warn',
+        METRICS_PORT: metricsPort,
+        // stop() means now: a test that drains sets DRAIN_TIMEOUT_S itself.
+        DRAIN_TIMEOUT_S: '0',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -76,33 +102,99 @@ export async function startBox(env: Record<string, string> = {}): Promise<Box> {
   );
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const scheme = env.TLS_CERT ? 'https' : 'http';
   const baseUrl = `${scheme}://127.0.0.1:${port}`;
 
-  await until(
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  const state = await until(
     async () => {
-      if (child.exitCode !== null) throw new Error(`box exited early:\n${output}`);
-      if (scheme === 'https') return (await httpsStatus(`${baseUrl}/healthz`)) === 200;
+      // A box that stopped (a bad config) is reported at once, not after the deadline.
+      if (child.exitCode !== null || child.signalCode !== null) return 'exited';
+      if (scheme === 'https') return (await httpsStatus(`${baseUrl}/healthz`)) === 200 ? 'ready' : null;
       const response = await fetch(`${baseUrl}/healthz`);
-      return response.status === 200;
+      return response.status === 200 ? 'ready' : null;
     },
     { timeoutMs: 60_000, intervalMs: 100, what: 'box healthz' },
   ).catch((error: unknown) => {
     child.kill('SIGKILL');
     throw new Error(`${String(error)}\n${output}`);
   });
+  if (state === 'exited') {
+    await closed; // all of its output
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`box exited early:\n${output}`);
+  }
 
   return {
     baseUrl,
     port,
+    metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
     pid: child.pid!,
     dataDir,
+    workerPids: () => descendants(child.pid!).filter((pid) => commandOf(pid).includes('mediasoup-worker')),
     output: () => output,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
+    signal: (name) => child.kill(name),
+    exited,
+    async stop({ keepData = false } = {}) {
+      // A box still draining a live room (a test that set DRAIN_TIMEOUT_S) gets the second SIGTERM,
+      // which closes at once; one that hangs even then is killed.
+      for (const signal of ['SIGTERM', 'SIGTERM', 'SIGKILL'] as const) {
+        if (child.exitCode !== null || child.signalCode !== null) break;
+        child.kill(signal);
+        if (await exitsWithin(exited, STOP_GRACE_MS)) break;
+      }
       await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData && !place.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+    async crash() {
+      process.kill(boxServerPid(child.pid!), 'SIGKILL');
+      await exited;
     },
   };
+}
+
+const STOP_GRACE_MS = 10_000;
+
+async function exitsWithin(exited: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  const result = await Promise.race([exited.then(() => true), late]);
+  clearTimeout(timer);
+  return result;
+}
+
+/** Every process below `root` (Linux /proc): the box runs tsx, which runs node, which runs the workers. */
+function descendants(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The parent pid is the 4th field, after the command name in parentheses (which may hold spaces).
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const found: number[] = [];
+  const walk = (pid: number) => {
+    for (const child of children.get(pid) ?? []) {
+      found.push(child);
+      walk(child);
+    }
+  };
+  walk(root);
+  return found;
+}
+
+function commandOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return '';
+  }
 }

@@ -19,7 +19,7 @@ export interface InProcessBox {
 export async function startInProcessBox(): Promise<InProcessBox> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'riffroom-box-'));
   const box = await startBox(
-    loadApiConfig({}, { dataDir, port: 0, host: '127.0.0.1', logLevel: 'silent' }),
+    loadApiConfig({}, { dataDir, port: 0, host: '127.0.0.1', logLevel: 'silent', metricsPort: 0 }),
     loadMediaConfig(process.env, { workers: 1, rtcPort: 0, rtcListenIp: '127.0.0.1' }),
     createLogger('silent'),
   );

@@ -7,6 +7,7 @@ import { until } from './until.js';
 
 export interface RedisServer {
   url: string;
+  port: number;
   stop(): Promise<void>;
 }
 
@@ -14,9 +15,10 @@ export interface RedisServer {
  * A real redis-server (Debian's package) of the test's own: loopback, a free port, a temporary
  * directory, no persistence. Stopped by its own PID.
  */
-export async function startRedisServer(): Promise<RedisServer> {
+export async function startRedisServer({ port: wanted }: { port?: number } = {}): Promise<RedisServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'riffroom-redis-'));
-  const port = await freePort();
+  // A given port lets a test stop Redis and bring it back where its clients reconnect.
+  const port = wanted ?? (await freePort());
   let output = '';
   const child: ChildProcess = spawn(
     'redis-server',
@@ -45,6 +47,7 @@ export async function startRedisServer(): Promise<RedisServer> {
 
   return {
     url,
+    port,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;

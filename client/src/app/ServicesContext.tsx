@@ -2,15 +2,18 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { Api } from '../services/api';
 import type { Identity } from '../services/identity';
 import type { Realtime } from '../services/realtime';
-import type { RoomConnector } from '../services/media/roomConnection';
+import type { BrowserFeatures } from '../services/media/browserSupport';
+import type { RoomConnectors } from '../services/media/roomConnection';
 
 /** Everything that talks to the outside world; tests hand in fakes here instead of a network. */
 export interface Services {
   identity: Identity;
   api: Api;
   realtime: Realtime;
-  /** Opens a room screen's live connection (socket and media). */
-  connectRoom: RoomConnector;
+  /** Opens a room screen's live connection (socket and media), as host or as guest. */
+  connectRoom: RoomConnectors;
+  /** What this browser offers of what a room needs, found once at start. */
+  browser: BrowserFeatures;
   /** The deployment's PUBLIC_URL (GET /api/auth/config), when it set one. */
   publicUrl?: string;
 }

@@ -1,7 +1,9 @@
 import { createApi, fetchIdentityConfig } from '../services/api';
 import { createIdentity } from '../services/identity';
 import { SocketRealtime } from '../services/realtime';
-import { connectRoom } from '../services/media/roomConnection';
+import { detectBrowserFeatures } from '../services/media/browserSupport';
+import { connectGuestRoom } from '../services/media/guestRoomConnection';
+import { connectHostRoom } from '../services/media/hostRoomConnection';
 import { withEarlyResponses } from './earlyRequests';
 import type { Services } from './ServicesContext';
 
@@ -12,7 +14,14 @@ async function createServices(): Promise<Services> {
   const identity = await createIdentity(config);
   const api = createApi({ getIdToken: (forceRefresh) => identity.getIdToken(forceRefresh), fetch: fetchImpl });
   const realtime = new SocketRealtime({ getIdToken: (forceRefresh) => identity.getIdToken(forceRefresh) });
-  return { identity, api, realtime, connectRoom, ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}) };
+  return {
+    identity,
+    api,
+    realtime,
+    connectRoom: { host: connectHostRoom, guest: connectGuestRoom },
+    browser: detectBrowserFeatures(),
+    ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
+  };
 }
 
 let pending: Promise<Services> | null = null;

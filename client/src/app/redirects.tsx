@@ -10,10 +10,11 @@ export function HomeRoute() {
   return <LandingPage />;
 }
 
-/** Old share links: /host-room/{roomId} opens the host screen. */
+/** Old share links: /host-room/{roomId} opens the host screen, keeping who to invite (?with=). */
 export function HostRoomRedirect() {
   const { roomId } = useParams();
-  return <Navigate to="/host-collaboration" replace state={{ roomId }} />;
+  const { search } = useLocation();
+  return <Navigate to={`/host-collaboration${search}`} replace state={{ roomId }} />;
 }
 
 /** /join-room/{roomId}?target={code}: the guest screen, keeping the connection code. */

@@ -1,4 +1,5 @@
-import type { P2pChatMessage, P2pContext, P2pFactory, P2pShare, P2pTier } from '../services/media/p2pTier';
+import type { P2pFactory } from '../services/media/roomConnection';
+import type { P2pChatMessage, P2pContext, P2pShare, P2pTier } from '../services/media/p2pTier';
 import { P2pError } from '../services/media/p2pTier';
 
 /**
@@ -16,7 +17,7 @@ export class FakeP2p implements P2pTier {
 
   constructor(public outcome: 'open' | 'hang' | { fail: string } = 'open') {}
 
-  readonly factory: P2pFactory = (_role, context) => {
+  readonly factory: P2pFactory = (context) => {
     this.context = context;
     return this;
   };

@@ -1,17 +1,31 @@
+import type { RoomRole } from '@riffroom/protocol';
 import { vi } from 'vitest';
-import type { RoomConnection, RoomConnectionOptions } from '../services/media/roomConnection';
-import { initialRoomState, Store, type RoomState } from '../services/media/roomState';
+import type {
+  GuestRoomConnection,
+  GuestRoomConnectionOptions,
+  HostRoomConnection,
+  HostRoomConnectionOptions,
+  RoomConnectors,
+} from '../services/media/roomConnection';
+import { initialRoomState, type RoomState } from '../services/media/roomState';
+import { Store } from '../services/media/store';
 import { DEFAULT_AUDIO_BITRATE } from '../services/media/sfuTier';
 
+/** What a screen opened the connection with, and as whom (`connectRoom.host` or `.guest`). */
+export type FakeRoomOptions = (HostRoomConnectionOptions | GuestRoomConnectionOptions) & {
+  role: 'host' | 'guest';
+  tier?: GuestRoomConnectionOptions['tier'];
+};
+
 /**
- * A room connection in memory: screens render from its state, and tests move the state the way the
- * socket and the SFU would (`act(() => room.update({...}))`).
+ * A room connection in memory, for either role: screens render from its state, and tests move the
+ * state the way the socket and the SFU would (`act(() => room.update({...}))`).
  */
-export class FakeRoomConnection implements RoomConnection {
+export class FakeRoomConnection implements HostRoomConnection, GuestRoomConnection {
   private readonly store = new Store<RoomState>(initialRoomState(DEFAULT_AUDIO_BITRATE));
   closed = false;
 
-  constructor(readonly options: RoomConnectionOptions) {}
+  constructor(readonly options: FakeRoomOptions) {}
 
   getState = () => this.store.get();
   subscribe = (listener: () => void) => this.store.subscribe(listener);
@@ -21,7 +35,7 @@ export class FakeRoomConnection implements RoomConnection {
   }
 
   /** As the server would: join acknowledged, media up. */
-  connectAs(self: { peerId: string; user_name: string; role: string; firebase_uid?: string | null }): void {
+  connectAs(self: { peerId: string; user_name: string; role: RoomRole; firebase_uid?: string | null }): void {
     this.store.set({ status: 'connected', self: { firebase_uid: null, ...self } });
   }
 
@@ -71,11 +85,15 @@ export class FakeRoomConnection implements RoomConnection {
 /** Records every connection a screen opens; `latest()` is the one on screen. */
 export function fakeRoomConnector() {
   const connections: FakeRoomConnection[] = [];
-  const connectRoom = vi.fn((options: RoomConnectionOptions) => {
+  const open = (options: FakeRoomOptions) => {
     const connection = new FakeRoomConnection(options);
     connections.push(connection);
     return connection;
-  });
+  };
+  const connectRoom = {
+    host: vi.fn((options: HostRoomConnectionOptions) => open({ ...options, role: 'host' })),
+    guest: vi.fn((options: GuestRoomConnectionOptions) => open({ ...options, role: 'guest' })),
+  } satisfies RoomConnectors;
   return {
     connectRoom,
     connections,

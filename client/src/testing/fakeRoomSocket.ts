@@ -46,6 +46,19 @@ export class FakeRoomSocket implements RoomSocket {
     this.connectionListeners.add(listener);
     return () => void this.connectionListeners.delete(listener);
   }
+  private readonly giveUpListeners = new Set<() => void>();
+  onGiveUp(listener: () => void) {
+    this.giveUpListeners.add(listener);
+    return () => void this.giveUpListeners.delete(listener);
+  }
+  /** Socket.IO's reconnection attempts ran out (or the server closed the socket). */
+  giveUp() {
+    for (const listener of [...this.giveUpListeners]) listener();
+  }
+  /** The socket dropped (false) or came back (true). */
+  connectionChanged(up: boolean) {
+    for (const listener of [...this.connectionListeners]) listener(up);
+  }
   close() {
     this.closed = true;
   }

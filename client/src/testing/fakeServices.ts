@@ -4,6 +4,7 @@ import { vi } from 'vitest';
 import type { Services } from '../app/ServicesContext';
 import type { Api } from '../services/api';
 import { ApiError } from '../services/api';
+import type { BrowserFeatures } from '../services/media/browserSupport';
 import type { AuthStateListener, Identity, IdentityUser } from '../services/identity';
 import type { Realtime, RealtimeEventName, RealtimeHandler } from '../services/realtime';
 import { fakeRoomConnector } from './fakeRoom';
@@ -204,7 +205,18 @@ export class FakeRealtime implements Realtime {
   }
 }
 
-export function fakeServices(initialUser: IdentityUser | null | 'unresolved' = null) {
+/** A browser with everything a room needs; tests take some away to see the room say so. */
+export const FULL_BROWSER: BrowserFeatures = {
+  webrtc: true,
+  screenCapture: true,
+  relayAudioEncode: true,
+  relayAudioDecode: true,
+};
+
+export function fakeServices(
+  initialUser: IdentityUser | null | 'unresolved' = null,
+  browser: Partial<BrowserFeatures> = {},
+) {
   const identity = new FakeIdentity(initialUser);
   const api = fakeApi();
   const realtime = new FakeRealtime();
@@ -214,7 +226,13 @@ export function fakeServices(initialUser: IdentityUser | null | 'unresolved' = n
     api,
     realtime,
     rooms,
-    services: { identity, api, realtime, connectRoom: rooms.connectRoom } satisfies Services,
+    services: {
+      identity,
+      api,
+      realtime,
+      connectRoom: rooms.connectRoom,
+      browser: { ...FULL_BROWSER, ...browser },
+    } satisfies Services,
   };
 }
 

@@ -1,4 +1,5 @@
-import type { SfuFactory, SfuMedia } from '../services/media/mediaTierChooser';
+import type { SfuReceiveMedia } from '../services/media/guestTierChooser';
+import type { GuestSfuFactory, HostSfuFactory, SfuSendMedia } from '../services/media/roomConnection';
 import type { MediaSource, ProducerInfo } from '../services/media/roomProtocol';
 import { RoomRequestError } from '../services/media/roomSocket';
 import type { ProduceOptions, SfuListener } from '../services/media/sfuTier';
@@ -9,11 +10,12 @@ export function fakeTrack(kind: 'video' | 'audio', id = `${kind}-track`): MediaS
 }
 
 /**
- * The SFU side in memory (happy-dom has no WebRTC): `start` connects, is refused with a code, or
- * never answers, as the test says. A guest's connected start hands the room the host's tracks;
- * `flowing` says whether their bytes arrive (what the consumers' stats show).
+ * The SFU side in memory (happy-dom has no WebRTC), either the host's sending side (`hostFactory`)
+ * or a guest's receiving side (`guestFactory`): `start` connects, is refused with a code, or never
+ * answers, as the test says. A guest's connected start hands the room the host's tracks; `flowing`
+ * says whether their bytes arrive (what the consumers' stats show).
  */
-export class FakeSfu implements SfuMedia {
+export class FakeSfu implements SfuSendMedia, SfuReceiveMedia {
   starts = 0;
   suspends = 0;
   closed = false;
@@ -31,8 +33,14 @@ export class FakeSfu implements SfuMedia {
 
   constructor(public outcome: 'connect' | 'hang' | { refuse: string } = 'connect') {}
 
-  readonly factory: SfuFactory = (_socket, _roomId, role, listener) => {
-    this.role = role;
+  readonly hostFactory: HostSfuFactory = (_socket, _roomId, listener) => {
+    this.role = 'host';
+    this.listener = { onTrack() {}, onTrackEnded() {}, ...listener };
+    return this;
+  };
+
+  readonly guestFactory: GuestSfuFactory = (_socket, _roomId, listener) => {
+    this.role = 'guest';
     this.listener = listener;
     return this;
   };

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 
 /**
- * A media node's side of the scaled-out bus (design.md §1): the API publishes on one Redis
+ * A media node's side of the scaled-out bus (ARCHITECTURE.md "Topology"): the API publishes on one Redis
  * channel, every media node listens, and each delivers to the sockets it holds. Payloads come
  * from another process, so each is validated against the protocol before anyone sees it.
  * (The API's RedisEventBus has the publishing side; the two meet only in protocol/.)

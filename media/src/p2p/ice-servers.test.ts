@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { loadMediaConfig, MediaConfigError } from '../config.js';
+import { loadMediaConfig, ConfigError } from '../config.js';
 import { iceServersFor } from './ice-servers.js';
 
 describe('ICE servers', () => {
@@ -45,7 +45,7 @@ describe('ICE servers', () => {
   });
 
   it('refuse a TURN server without credentials, and URLs of the wrong scheme', () => {
-    expect(() => loadMediaConfig({ TURN_URLS: 'turn:t.example:3478' })).toThrow(MediaConfigError);
+    expect(() => loadMediaConfig({ TURN_URLS: 'turn:t.example:3478' })).toThrow(ConfigError);
     expect(() => loadMediaConfig({ STUN_URLS: 'http://stun.example' })).toThrow(/stunUrls.*stun: or stuns: URL/);
   });
 });

@@ -14,6 +14,8 @@ export interface PeerServerOptions {
   /** Heartbeats a client may miss before the server drops it. */
   missedHeartbeats: number;
   limits: PeerLimits;
+  /** Told of each refusal by a flood limit, for /metrics. */
+  onRateLimited?: (limit: string) => void;
   /** Reverse proxies in front whose X-Forwarded-For entries name the client (TRUST_PROXY). */
   trustProxyHops: number;
 }
@@ -28,7 +30,7 @@ export interface PeerSignalling {
 
 /**
  * The PeerJS signalling server of the peer-to-peer tier at /peerjs on the media node's own HTTP
- * server (design.md §8): the `peer` package inside an express app, its id endpoint at
+ * server: the `peer` package inside an express app, its id endpoint at
  * /peerjs/peerjs/id and its WebSocket at /peerjs/peerjs. Left to itself, `peer` attaches a
  * WebSocketServer to the whole HTTP server that answers 400 to every other upgrade, which would
  * break Socket.IO's websocket transport; so its server is created detached and gets only the
@@ -73,7 +75,10 @@ export function attachPeerServer(httpServer: HttpServer, options: PeerServerOpti
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (!owns(req.url ?? '')) return; // Socket.IO answers its own upgrades.
     const refused = guard.checkUpgrade(req, socket);
-    if (refused) return refuseUpgrade(socket, refused);
+    if (refused) {
+      if (refused.status === 429) options.onRateLimited?.('peerjs-connections');
+      return refuseUpgrade(socket, refused);
+    }
     // ws checks the exact path and answers 400 to anything else under /peerjs.
     server.handleUpgrade(req, socket, head, (ws) => {
       guard.watch(ws);
@@ -87,7 +92,10 @@ export function attachPeerServer(httpServer: HttpServer, options: PeerServerOpti
     owns,
     handleRequest(req, res) {
       const refused = guard.checkRequest(req);
-      if (refused) return refuseRequest(res, refused);
+      if (refused) {
+        if (refused.status === 429) options.onRateLimited?.('peerjs-requests');
+        return refuseRequest(res, refused);
+      }
       app(req, res);
     },
     close() {

@@ -91,11 +91,17 @@ export class EventLimits {
  * Applies the limits to every event the socket sends, before any handler runs: a refused event is
  * dropped and, when it asked for an ack, answered `{ok:false, code:'rate/limited', message}`.
  */
-export function limitSocketEvents(socket: RealtimeSocket, limits: EventLimits, isHost: () => boolean): void {
+export function limitSocketEvents(
+  socket: RealtimeSocket,
+  limits: EventLimits,
+  isHost: () => boolean,
+  onRefused: () => void = () => {},
+): void {
   socket.use((packet, next) => {
     const event = String(packet[0]);
     const result = limits.take(event, socket, HOST_STREAMS.has(event) && isHost());
     if (result.ok) return next();
+    onRefused();
     const ack = packet.at(-1);
     if (typeof ack === 'function') {
       const seconds = Math.max(1, Math.ceil(result.retryAfterMs / 1000));

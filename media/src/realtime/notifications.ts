@@ -17,6 +17,9 @@ export function deliverBusEvent(io: RealtimeServer, event: BusEvent, logger: Log
     case 'new-booking-request':
       io.to(userRoom(event.toUid)).emit('new-booking-request', event.request);
       return;
+    case 'booking-answered':
+      io.to(userRoom(event.toUid)).emit('booking-answered', event.booking);
+      return;
     case 'room-ended':
       // Handled by the room hub (realtime/server.ts): it closes media before the sockets.
       return;

@@ -1,7 +1,7 @@
 import type { RoomView } from '@riffroom/protocol';
 
 /**
- * How the media node learns about rooms without importing the API (design.md §1). On one box
+ * How the media node learns about rooms without importing the API (ARCHITECTURE.md "Topology"). On one box
  * scripts/box/compose.ts answers in-process from the API's room service; a separate media node
  * would answer with GET /api/rooms/{roomId}.
  */

@@ -1,4 +1,10 @@
-import { GUEST_USER_NAME, PRIVATE_ROOM_MESSAGE, type JoinRoomResult, type RoomView } from '@riffroom/protocol';
+import {
+  GUEST_USER_NAME,
+  PRIVATE_ROOM_MESSAGE,
+  SERVER_DRAINING_MESSAGE,
+  type JoinRoomResult,
+  type RoomView,
+} from '@riffroom/protocol';
 import type { Logger } from 'pino';
 import { LiveRoom, type Member } from '../rooms/live-room.js';
 import type { SfuRoom } from '../sfu/sfu-room.js';
@@ -34,6 +40,9 @@ export class RoomHub {
   private roomsOfSocket = new Map<string, Set<string>>();
   private ended = new Set<string>();
   private queues = new SerialQueues();
+  private draining = false;
+  /** Called each time the last live room goes (a drain waits for it). */
+  private idleWaiters: (() => void)[] = [];
 
   constructor(
     private readonly io: RealtimeServer,
@@ -68,6 +77,32 @@ export class RoomHub {
     });
   }
 
+  /**
+   * The server drains for a restart: every live room is told (server-draining) and carries on,
+   * while join-room answers server/draining from now on, even for a room that is live.
+   */
+  drain(closesWithinSeconds: number): void {
+    this.draining = true;
+    for (const roomId of this.rooms.keys()) {
+      this.io.to(roomChannel(roomId)).emit('server-draining', { closesWithinSeconds });
+    }
+  }
+
+  get isDraining(): boolean {
+    return this.draining;
+  }
+
+  /** Resolves once no room is live (at once if none is). */
+  whenIdle(): Promise<void> {
+    if (this.rooms.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** The live rooms now (metrics walk them at scrape time). */
+  liveRooms(): IterableIterator<LiveRoom> {
+    return this.rooms.values();
+  }
+
   /** Whether the socket is a member of a room now (rtc-config hands out TURN credentials only then). */
   isInRoom(socket: RealtimeSocket): boolean {
     return (this.roomsOfSocket.get(socket.id)?.size ?? 0) > 0;
@@ -78,6 +113,7 @@ export class RoomHub {
    * sure such a socket is recorded nowhere (no member, no channel, no router kept alive for it).
    */
   private async joinNow(socket: RealtimeSocket, roomId: string): Promise<JoinRoomResult> {
+    if (this.draining) throw new RoomSocketError('server/draining', SERVER_DRAINING_MESSAGE);
     // One room per socket: joining another leaves the current one first.
     for (const current of [...(this.roomsOfSocket.get(socket.id) ?? [])]) {
       if (current !== roomId) await this.leaveNow(socket, current);
@@ -110,7 +146,10 @@ export class RoomHub {
         requestedRole: joinedAs === 'participant' || joinedAs === 'viewer' ? joinedAs : undefined,
       });
       if (!admitted.ok) {
-        if (live.isEmpty) this.rooms.delete(roomId);
+        if (live.isEmpty) {
+          this.rooms.delete(roomId);
+          this.notifyIfIdle();
+        }
         throw new RoomSocketError(admitted.code, admitted.message);
       }
       member = admitted.member;
@@ -177,8 +216,14 @@ export class RoomHub {
       this.hostOffSfu.delete(roomId);
       // Nobody left to see it: free the router; the next join builds a fresh one.
       this.rooms.delete(roomId);
+      this.notifyIfIdle();
       await this.media.close(roomId);
     }
+  }
+
+  private notifyIfIdle(): void {
+    if (this.rooms.size > 0) return;
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 
   private remember(socket: RealtimeSocket, roomId: string): void {
@@ -200,6 +245,7 @@ export class RoomHub {
     this.markEnded(roomId);
     const live = this.rooms.get(roomId);
     this.rooms.delete(roomId);
+    this.notifyIfIdle();
     this.hostOffSfu.delete(roomId);
     for (const peerId of live?.allPeerIds() ?? []) this.forget(peerId, roomId);
     await this.media.close(roomId);
@@ -250,6 +296,7 @@ export class RoomHub {
 
   async close(): Promise<void> {
     this.rooms.clear();
+    this.notifyIfIdle();
     this.roomsOfSocket.clear();
     this.hostOffSfu.clear();
     await this.media.closeAll();

@@ -10,7 +10,7 @@ import { onRoomEvent, RoomSocketError } from './socket-handler.js';
 import type { RealtimeSocket } from './types.js';
 
 /**
- * The peer-to-peer tier's access control (design.md §4). PeerJS ids reach members only, and the
+ * The peer-to-peer tier's access control (ARCHITECTURE.md "Choose a tier and fall back"). PeerJS ids reach members only, and the
  * server says who may receive the host's media:
  * - peer-ready: any member records its own PeerJS id; only the host's is ever handed out.
  * - get-peers: a member asks for the host's id (the room's host by record, not by payload).

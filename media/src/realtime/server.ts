@@ -15,6 +15,7 @@ import { handleRoomMembership } from './room-membership.js';
 import { handleRoomP2p } from './room-p2p.js';
 import { handleRoomSfu } from './room-sfu.js';
 import { createSocketRelay, handleRoomRelay } from './room-relay.js';
+import type { MediaRelay } from '../relay/media-relay.js';
 import { handleRtcConfig } from './rtc-config.js';
 import type { IceConfig } from '../p2p/ice-servers.js';
 import { DEFAULT_SOCKET_LIMITS, type SocketLimits } from '../socket-limits-config.js';
@@ -41,12 +42,16 @@ export interface RealtimeOptions {
   limits?: SocketLimits;
   /** Reverse proxies trusted to append X-Forwarded-For (TRUST_PROXY); none when absent. */
   trustProxyHops?: number;
+  /** Told of each refusal by a flood limit ('socket-events', 'socket-connections'), for /metrics. */
+  onRateLimited?: (limit: string) => void;
 }
 
 export interface Realtime {
   io: RealtimeServer;
   /** Present when rooms are configured. */
   hub: RoomHub | null;
+  /** The relay tier; present with the rooms. */
+  relay: MediaRelay | null;
   close(): Promise<void>;
 }
 
@@ -61,7 +66,11 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
     // Every connection starts with the small limit; a room's host is raised to HOST_MESSAGE_BYTES
     // when it is admitted (message-limits.ts).
     maxHttpBufferSize: limits.socketMaxMessageBytes,
-    allowRequest: caps.allowRequest,
+    allowRequest: (request, callback) =>
+      caps.allowRequest(request, (error, success) => {
+        if (!success && error?.startsWith('rate/limited')) options.onRateLimited?.('socket-connections');
+        callback(error, success);
+      }),
   });
   caps.track(io.engine);
   io.use((socket, next) => {
@@ -92,7 +101,12 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
   };
   io.on('connection', (socket) => {
     logger.debug({ sid: socket.id, signedIn: socket.data.uid !== null }, 'socket connected');
-    limitSocketEvents(socket, eventLimits, () => hub?.isHost(socket) ?? false);
+    limitSocketEvents(
+      socket,
+      eventLimits,
+      () => hub?.isHost(socket) ?? false,
+      () => options.onRateLimited?.('socket-events'),
+    );
     handleUserChannel(socket);
     handleRtcConfig(socket, ice, () => hub?.isInRoom(socket) ?? false);
     if (hub && relay) {
@@ -114,6 +128,7 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
   return {
     io,
     hub,
+    relay,
     async close() {
       if (closed) return;
       closed = true;

@@ -53,7 +53,11 @@ export interface LaneOptions<Item, Payload> {
    * connection stays backlogged until the transport notices and the guest is removed.
    */
   isBacklogged?: () => boolean;
+  /** Also counted here: the relay's running totals across every lane it ever had (for /metrics). */
+  totals?: LaneStats;
 }
+
+export const emptyLaneStats = (): LaneStats => ({ acked: 0, dropped: 0, timedOut: 0, failed: 0 });
 
 export class DeliveryLane<Item, Payload> {
   private pending: Payload | null = null;
@@ -67,6 +71,7 @@ export class DeliveryLane<Item, Payload> {
   private readonly ackTimeoutMs: number;
   private readonly timers: Timers;
   private readonly isBacklogged: () => boolean;
+  private readonly totals: LaneStats | undefined;
 
   constructor(options: LaneOptions<Item, Payload>) {
     this.send = options.send;
@@ -74,6 +79,17 @@ export class DeliveryLane<Item, Payload> {
     this.ackTimeoutMs = options.ackTimeoutMs;
     this.timers = options.timers ?? realTimers;
     this.isBacklogged = options.isBacklogged ?? (() => false);
+    this.totals = options.totals;
+  }
+
+  /** A delivery is still unacked and a newer item already waits behind it: the guest is behind. */
+  get behind(): boolean {
+    return this.inFlight && this.pending !== null;
+  }
+
+  private count(outcome: keyof LaneStats, by = 1): void {
+    this.stats[outcome] += by;
+    if (this.totals) this.totals[outcome] += by;
   }
 
   /** True while a delivery awaits the guest's ack. */
@@ -85,7 +101,7 @@ export class DeliveryLane<Item, Payload> {
     if (this.closed) return;
     const folded = this.policy.fold(this.pending, item);
     this.pending = folded.pending;
-    this.stats.dropped += folded.dropped;
+    this.count('dropped', folded.dropped);
     if (!this.inFlight) this.deliverPending();
   }
 
@@ -94,7 +110,7 @@ export class DeliveryLane<Item, Payload> {
    * go out as usual. Counted as dropped.
    */
   discardPending(): void {
-    if (this.pending !== null) this.stats.dropped += 1;
+    if (this.pending !== null) this.count('dropped');
     this.pending = null;
   }
 
@@ -117,7 +133,7 @@ export class DeliveryLane<Item, Payload> {
       settled = true;
       if (this.ackTimer !== null) this.timers.clearTimeout(this.ackTimer);
       this.ackTimer = null;
-      this.stats[outcome] += 1;
+      this.count(outcome);
       this.inFlight = false;
       this.deliverPending();
     };

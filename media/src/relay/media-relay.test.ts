@@ -106,6 +106,25 @@ describe('the frame relay', () => {
     expect(relay.room('r1')!.stats('fast')!.video).toEqual({ acked: 100, dropped: 0, timedOut: 0, failed: 0 });
   });
 
+  it('keeps running totals across rooms and guests long gone, and counts the lanes behind (metrics)', () => {
+    const { guests, relay, clock } = setUp(['slow']);
+    const room = ['fast', 'slow'];
+    expect(relay.lanesBehind()).toEqual({ video: 0, audio: 0 });
+    for (let n = 1; n <= 3; n += 1) {
+      clock.advance(100);
+      relay.publishFrame('r1', frame(n), room);
+    }
+    // The slow guest has frame 1 unacked and frame 3 waiting (frame 2 replaced): one lane behind.
+    expect(relay.lanesBehind()).toEqual({ video: 1, audio: 0 });
+    expect(relay.totals.video).toEqual({ acked: 3, dropped: 1, timedOut: 0, failed: 0 });
+    guests.ack('slow');
+    expect(relay.lanesBehind()).toEqual({ video: 0, audio: 0 });
+    relay.closeRoom('r1');
+    // The room is gone; what it delivered still counts.
+    expect(relay.totals.video).toEqual({ acked: 4, dropped: 1, timedOut: 0, failed: 0 });
+    expect(relay.isSubscriber('r1', 'fast')).toBe(false);
+  });
+
   it('gives up on an ack after the timeout, so a dead guest gets fresh frames slowly and blocks nothing', () => {
     vi.useFakeTimers();
     const { guests, relay } = setUp(['dead']);

@@ -6,8 +6,14 @@ import {
   SCREEN_FRAME_MAX_PER_SECOND,
 } from '@riffroom/protocol';
 import { RateLimiter } from '../rooms/rate-limiter.js';
-import type { Timers } from './delivery-lane.js';
-import { RoomRelay, type AudioChunk, type RelayTransport, type RoomRelayOptions } from './room-relay.js';
+import { emptyLaneStats, type Timers } from './delivery-lane.js';
+import {
+  RoomRelay,
+  type AudioChunk,
+  type RelayTotals,
+  type RelayTransport,
+  type RoomRelayOptions,
+} from './room-relay.js';
 
 export type RelayErrorCode = 'relay/frame-too-large' | 'relay/not-jpeg' | 'relay/chunk-too-large' | 'room/rate-limited';
 
@@ -57,6 +63,8 @@ const isJpeg = (frame: Uint8Array) =>
  */
 export class MediaRelay {
   private rooms = new Map<string, RoomEntry>();
+  /** Deliveries and drops of every lane since start, rooms long closed included (metrics). */
+  readonly totals: RelayTotals = { video: emptyLaneStats(), audio: emptyLaneStats() };
 
   constructor(
     private readonly transport: RelayTransport,
@@ -130,6 +138,21 @@ export class MediaRelay {
     this.rooms.delete(roomId);
   }
 
+  /** Lanes behind across every room, by kind (metrics; a walk over the live lanes). */
+  lanesBehind(): { video: number; audio: number } {
+    const behind = { video: 0, audio: 0 };
+    for (const { relay } of this.rooms.values()) {
+      const room = relay.lanesBehind();
+      behind.video += room.video;
+      behind.audio += room.audio;
+    }
+    return behind;
+  }
+
+  isSubscriber(roomId: string, guestId: string): boolean {
+    return this.rooms.get(roomId)?.relay.isSubscriber(guestId) ?? false;
+  }
+
   closeAll(): void {
     for (const roomId of [...this.rooms.keys()]) this.closeRoom(roomId);
   }
@@ -138,7 +161,7 @@ export class MediaRelay {
     let entry = this.rooms.get(roomId);
     if (!entry) {
       entry = {
-        relay: new RoomRelay(roomId, this.transport, this.options, this.timers),
+        relay: new RoomRelay(roomId, this.transport, this.options, this.timers, this.totals),
         frames: new RateLimiter(this.options.maxFramesPerSecond, 1000),
         audio: new RateLimiter(this.options.maxAudioChunksPerSecond, 1000),
       };

@@ -1,5 +1,11 @@
 import { boundedBatch, DeliveryLane, newestWins, type LaneStats, type Timers } from './delivery-lane.js';
 
+/** Running totals of every lane of every room, by kind (metrics). */
+export interface RelayTotals {
+  video: LaneStats;
+  audio: LaneStats;
+}
+
 /** One audio chunk as the relay forwards it. */
 export interface AudioChunk {
   data: Uint8Array;
@@ -51,7 +57,23 @@ export class RoomRelay {
     private readonly transport: RelayTransport,
     private readonly options: RoomRelayOptions,
     private readonly timers?: Timers,
+    private readonly totals?: RelayTotals,
   ) {}
+
+  isSubscriber(guestId: string): boolean {
+    return this.subscribers.has(guestId);
+  }
+
+  /** Lanes whose guest is behind (a delivery unacked, a newer item waiting), by kind. */
+  lanesBehind(): { video: number; audio: number } {
+    let video = 0;
+    let audio = 0;
+    for (const lanes of this.guests.values()) {
+      if (lanes.video.behind) video += 1;
+      if (lanes.audio.behind) audio += 1;
+    }
+    return { video, audio };
+  }
 
   /** Guests that asked for relay frames: the host encodes frames only while this is above zero. */
   get demand(): number {
@@ -143,6 +165,7 @@ export class RoomRelay {
         ackTimeoutMs,
         timers: this.timers,
         isBacklogged,
+        totals: this.totals?.video,
       }),
       audio: new DeliveryLane<AudioChunk, AudioChunk[]>({
         send: (chunks, done) => this.transport.sendAudio(guestId, chunks, done),
@@ -150,6 +173,7 @@ export class RoomRelay {
         ackTimeoutMs,
         timers: this.timers,
         isBacklogged,
+        totals: this.totals?.audio,
       }),
     };
   }

@@ -109,6 +109,11 @@ export class LiveRoom {
     return { member, lastOfKey, hostLeft: member.role === 'host' && !this.hostOnline };
   }
 
+  /** Every member now, host included (metrics count them by tier and role). */
+  allMembers(): IterableIterator<Member> {
+    return this.members.values();
+  }
+
   member(peerId: string): Member | undefined {
     return this.members.get(peerId);
   }

@@ -227,6 +227,22 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
     this.removeAllListeners();
   }
 
+  /** Whether the peer set up a transport here: it is on the SFU tier (metrics). */
+  hasTransports(peerId: string): boolean {
+    return (this.peers.get(peerId)?.transports.size ?? 0) > 0;
+  }
+
+  /** Producers and consumers open on this router now (metrics). */
+  mediaCounts(): { producers: number; consumers: number } {
+    let producers = 0;
+    let consumers = 0;
+    for (const media of this.peers.values()) {
+      producers += media.producers.size;
+      consumers += media.consumers.size;
+    }
+    return { producers, consumers };
+  }
+
   get isClosed(): boolean {
     return this.closed;
   }

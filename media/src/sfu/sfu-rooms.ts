@@ -18,6 +18,8 @@ export class SfuRooms extends EventEmitter<SfuRoomsEvents> {
   private rooms = new Map<string, Promise<SfuRoom>>();
   /** Which worker slot each room was placed on. */
   private placement = new Map<string, number>();
+  /** The rooms whose creation finished, for synchronous reads (metrics). */
+  private created = new Map<string, SfuRoom>();
   private readonly onReplaced = ({ index, reason }: { index: number; reason: 'died' | 'recycled' }) =>
     void this.rebuildWorker(index, reason === 'died' ? 'worker-died' : 'worker-recycled');
 
@@ -37,6 +39,7 @@ export class SfuRooms extends EventEmitter<SfuRoomsEvents> {
       const slot = this.leastLoadedSlot();
       this.placement.set(roomId, slot.index);
       room = SfuRoom.create(roomId, slot, this.options).then((created) => {
+        if (this.rooms.get(roomId) === room) this.created.set(roomId, created);
         this.emit('created', created);
         return created;
       });
@@ -54,11 +57,22 @@ export class SfuRooms extends EventEmitter<SfuRoomsEvents> {
     return this.rooms.get(roomId)?.catch(() => undefined);
   }
 
+  /** The room's media when its creation has finished; synchronous. */
+  loaded(roomId: string): SfuRoom | undefined {
+    return this.created.get(roomId);
+  }
+
+  /** Every room whose creation has finished. */
+  allLoaded(): IterableIterator<SfuRoom> {
+    return this.created.values();
+  }
+
   async close(roomId: string): Promise<void> {
     const room = this.rooms.get(roomId);
     if (!room) return;
     this.rooms.delete(roomId);
     this.placement.delete(roomId);
+    this.created.delete(roomId);
     (await room.catch(() => undefined))?.close();
   }
 

@@ -44,6 +44,11 @@ export class WorkerPool extends EventEmitter<WorkerPoolEvents> {
     return !this.closed && this.slots.length === this.config.workers && this.slots.every((slot) => !slot.worker.closed);
   }
 
+  /** Workers running now (readiness needs at least one). */
+  get liveCount(): number {
+    return this.closed ? 0 : this.slots.filter((slot) => !slot.worker.closed).length;
+  }
+
   async start(): Promise<void> {
     this.mediasoup = await loadMediasoup(this.config.workerBin);
     for (let index = 0; index < this.config.workers; index += 1) {

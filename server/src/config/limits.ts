@@ -66,7 +66,7 @@ export const RATE_LIMITS = {
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
-export const rateLimitsSchema = z.object(
+export const rateLimitsSchema = z.strictObject(
   Object.fromEntries(
     Object.entries(RATE_LIMITS).map(([name, limit]) => [name, rateRuleSchema.prefault(limit.default)]),
   ) as { [K in RateLimitName]: z.ZodPrefault<typeof rateRuleSchema> },
@@ -123,7 +123,7 @@ export type LoginThrottleSetting = keyof typeof LOGIN_THROTTLE;
 
 const count = (fallback: number, min = 0) => z.coerce.number().int().min(min).max(1_000_000).default(fallback);
 
-export const loginThrottleSchema = z.object({
+export const loginThrottleSchema = z.strictObject({
   freeFailures: count(LOGIN_THROTTLE.freeFailures.default, 1),
   backoffBaseSeconds: count(LOGIN_THROTTLE.backoffBaseSeconds.default, 1),
   backoffMaxSeconds: count(LOGIN_THROTTLE.backoffMaxSeconds.default, 1),
@@ -149,20 +149,8 @@ export const PASSWORD_HASHING = {
   },
 } as const;
 
-export const passwordHashingSchema = z.object({
+export const passwordHashingSchema = z.strictObject({
   concurrency: count(PASSWORD_HASHING.concurrency.default, 1),
   queue: count(PASSWORD_HASHING.queue.default),
 });
 export type PasswordHashingConfig = z.infer<typeof passwordHashingSchema>;
-
-type Env = Record<string, string | undefined>;
-
-/** The environment's overrides of one table, as a partial config object. */
-export function limitsFromEnv(table: Record<string, { env: string }>, env: Env): Record<string, string> | undefined {
-  const out: Record<string, string> = {};
-  for (const [name, { env: variable }] of Object.entries(table)) {
-    const value = env[variable];
-    if (value !== undefined) out[name] = value;
-  }
-  return Object.keys(out).length > 0 ? out : undefined;
-}

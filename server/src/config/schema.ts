@@ -2,10 +2,30 @@ import { z } from 'zod';
 import { busConfigSchema, firebaseClientConfigSchema, publicUrlSchema, trustProxyHopsSchema } from '@riffroom/protocol';
 import { loginThrottleSchema, passwordHashingSchema, rateLimitsSchema } from './limits.js';
 
-export const apiConfigSchema = z.object({
+/**
+ * A section that names its kind (`database.client`, `identity.provider`) takes the default kind when
+ * it leaves the kind out: `ID_TOKEN_TTL_SECONDS` alone, or `"database": {"filename": ...}`, is then
+ * a setting of the default local identity or SQLite database.
+ */
+function withDefaultKind<T extends z.ZodType>(key: string, kind: string, schema: T) {
+  return z.preprocess(
+    (value) =>
+      typeof value === 'object' && value !== null && !Array.isArray(value) && !(key in value)
+        ? { [key]: kind, ...value }
+        : value,
+    schema,
+  );
+}
+
+/** Strict at every level: a key the API does not know (a typo) stops start-up with its name. */
+export const apiConfigSchema = z.strictObject({
   port: z.coerce.number().int().min(0).max(65535).default(8080),
   host: z.string().default('0.0.0.0'),
   dataDir: z.string().min(1).default('./data'),
+  /** GET /metrics (Prometheus) listens here, apart from the app's port; 0 picks a free port and logs it. */
+  metricsPort: z.coerce.number().int().min(0).max(65535).default(9464),
+  /** Loopback by default, so the metrics are never public by accident. */
+  metricsHost: z.string().min(1).default('127.0.0.1'),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * How many reverse proxies in front of the API append to X-Forwarded-For (TRUST_PROXY: a count,
@@ -15,38 +35,52 @@ export const apiConfigSchema = z.object({
   trustProxy: trustProxyHopsSchema.default(0),
   /** PUBLIC_URL: the address invite links and feed URLs use; unset, the page's own address. */
   publicUrl: publicUrlSchema.optional(),
-  /** Flood limits: `<count>/<window>` or `off` each (config/limits.ts, README "Security"). */
+  /** Flood limits: `<count>/<window>` or `off` each (limits.ts, README "Security"). */
   rateLimits: rateLimitsSchema.default(rateLimitsSchema.parse({})),
   loginThrottle: loginThrottleSchema.default(loginThrottleSchema.parse({})),
   passwordHashing: passwordHashingSchema.default(passwordHashingSchema.parse({})),
-  database: z
-    .discriminatedUnion('client', [
-      z.object({
+  database: withDefaultKind(
+    'client',
+    'sqlite',
+    z.discriminatedUnion('client', [
+      z.strictObject({
         client: z.literal('sqlite'),
         /** Defaults to <dataDir>/riffroom.sqlite. */
         filename: z.string().optional(),
       }),
-      z.object({ client: z.literal('pg'), connection: z.string().min(1) }),
-    ])
-    .default({ client: 'sqlite' }),
-  identity: z
-    .discriminatedUnion('provider', [
-      z.object({
+      z.strictObject({ client: z.literal('pg'), connection: z.string().min(1) }),
+    ]),
+  ).default({ client: 'sqlite' }),
+  /**
+   * SQLite's `synchronous` (SQLITE_SYNCHRONOUS). FULL syncs the WAL at every commit, so a commit the
+   * API answered survives an OS crash or power cut too; NORMAL syncs only at checkpoints and can
+   * lose the last commits then (never on a process crash). README "Backups and restore".
+   */
+  sqliteSynchronous: z
+    .preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.enum(['FULL', 'NORMAL']))
+    .default('FULL'),
+  /** How many pre-migration snapshots DATA_DIR/backups keeps (MIGRATION_SNAPSHOTS_KEEP; 0: none taken). */
+  migrationSnapshotsKept: z.coerce.number().int().min(0).max(1000).default(5),
+  identity: withDefaultKind(
+    'provider',
+    'local',
+    z.discriminatedUnion('provider', [
+      z.strictObject({
         provider: z.literal('local'),
         /** PEM/JWK file of the token signing key; defaults to <dataDir>/identity-signing-key.json. */
         signingKeyFile: z.string().optional(),
         idTokenTtlSeconds: z.coerce.number().int().min(60).max(86400).default(3600),
         refreshTokenTtlDays: z.coerce.number().int().min(1).max(365).default(30),
       }),
-      z.object({
+      z.strictObject({
         provider: z.literal('firebase'),
         projectId: z.string().min(1),
         /** Path to a service-account JSON; optional with the Auth emulator or application default credentials. */
         serviceAccountFile: z.string().optional(),
-        client: firebaseClientConfigSchema,
+        client: firebaseClientConfigSchema.strict(),
       }),
-    ])
-    .default({ provider: 'local', idTokenTtlSeconds: 3600, refreshTokenTtlDays: 30 }),
+    ]),
+  ).default({ provider: 'local', idTokenTtlSeconds: 3600, refreshTokenTtlDays: 30 }),
   /** How message notifications reach sockets: in-process on one box, Redis when scaled out. */
   bus: busConfigSchema.default({ kind: 'memory' }),
 });

@@ -7,6 +7,8 @@ import { RedisEventBus } from './redis-event-bus.js';
 export interface EventBus {
   publish(event: BusEvent): void;
   subscribe(listener: (event: BusEvent) => void): () => void;
+  /** Throws while the bus cannot carry events (Redis down); absent for the in-process bus. */
+  check?(): Promise<void>;
   /** Idempotent; releases connections. */
   close(): Promise<void>;
 }

@@ -4,7 +4,7 @@ import type { Logger } from '../logger.js';
 import type { EventBus } from './event-bus.js';
 
 /**
- * Scaled out (design.md §1): API processes publish on one Redis channel and every media node
+ * Scaled out (ARCHITECTURE.md "Topology"): API processes publish on one Redis channel and every media node
  * subscribes, so an event reaches the user's sockets whichever node holds them. Pub/sub is
  * fire-and-forget on purpose: a notification missed while Redis is down is recovered by the
  * client's next load of its unread counts, not by replaying a queue.
@@ -28,6 +28,13 @@ export class RedisEventBus implements EventBus {
     this.publisher.publish(BUS_REDIS_CHANNEL, JSON.stringify(event)).catch((error: unknown) => {
       this.logger.warn({ err: error, type: event.type }, 'could not publish a bus event to Redis');
     });
+  }
+
+  /** For /readyz: Redis answers a PING on the publishing connection. */
+  async check(): Promise<void> {
+    // A connection that is reconnecting would queue the PING until Redis is back: fail at once instead.
+    if (this.publisher.status !== 'ready') throw new Error(`Redis connection is ${this.publisher.status}`);
+    await this.publisher.ping();
   }
 
   subscribe(listener: (event: BusEvent) => void): () => void {

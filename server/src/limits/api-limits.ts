@@ -11,7 +11,12 @@ import { rateLimited } from '../errors.js';
 export class ApiLimits {
   private readonly buckets = new Map<RateLimitName, TokenBuckets>();
 
-  constructor(config: RateLimitsConfig, now: () => number = Date.now) {
+  constructor(
+    config: RateLimitsConfig,
+    now: () => number = Date.now,
+    /** Told of every refusal, by limit name (the rate-limit refusals metric). */
+    private readonly onRefused?: (name: RateLimitName) => void,
+  ) {
     for (const [name, rule] of Object.entries(config) as [RateLimitName, RateLimitsConfig[RateLimitName]][]) {
       if (rule) this.buckets.set(name, new TokenBuckets(rule, now));
     }
@@ -20,6 +25,9 @@ export class ApiLimits {
   /** Takes one action of `name` for `key`, or throws 429 rate/limited with Retry-After. An `off` limit takes nothing. */
   take(name: RateLimitName, key: string): void {
     const result = this.buckets.get(name)?.take(key);
-    if (result && !result.ok) throw rateLimited(result.retryAfterMs);
+    if (result && !result.ok) {
+      this.onRefused?.(name);
+      throw rateLimited(result.retryAfterMs);
+    }
   }
 }

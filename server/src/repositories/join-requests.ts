@@ -1,5 +1,6 @@
 import type { JoinRequest } from '@riffroom/protocol';
 import type { Knex } from 'knex';
+import type { TransactionQueries } from '../db/transaction.js';
 
 interface JoinRequestRow {
   id: number;
@@ -26,8 +27,16 @@ export function joinRequestsRepository(db: Knex) {
         await table().where({ session_id: sessionId, requester_uid: requesterUid, status: 'pending' }).first(),
       );
     },
-    async insert(sessionId: number, requesterUid: string, message: string, at: number): Promise<JoinRequest> {
-      const [row] = await table()
+    /** Inside `tx`, the transaction of the note that tells the owner (services/sessions.ts). */
+    async insertIn(
+      tx: TransactionQueries,
+      sessionId: number,
+      requesterUid: string,
+      message: string,
+      at: number,
+    ): Promise<JoinRequest> {
+      const [row] = await tx
+        .table<JoinRequestRow>('join_requests')
         .insert({ session_id: sessionId, requester_uid: requesterUid, message, status: 'pending', created_at: at })
         .returning('*');
       return toJoinRequest(row as JoinRequestRow);

@@ -1,6 +1,6 @@
 import { CONVERSATION_USER_COLUMNS, type ConversationUser, type Message, type UnreadCount } from '@riffroom/protocol';
 import type { Db } from '../db/connect.js';
-import { withTransaction } from '../db/transaction.js';
+import { withTransaction, type TransactionQueries } from '../db/transaction.js';
 
 interface MessageRow {
   id: number;
@@ -19,31 +19,50 @@ const toMessage = (row: MessageRow): Message => ({
   createdAt: new Date(Number(row.created_at)).toISOString(),
 });
 
+async function insertMessage(
+  trx: TransactionQueries,
+  fromUid: string,
+  toUid: string,
+  content: string,
+  at: number,
+): Promise<Message> {
+  const [row] = await trx
+    .table<MessageRow>('messages')
+    .insert({ from_uid: fromUid, to_uid: toUid, content, created_at: at })
+    .returning(['id', 'from_uid', 'to_uid', 'content', 'created_at', 'read_at']);
+  const id = (row as MessageRow).id;
+  // The sender's row gains nothing unread, the recipient's row one. The guard keeps the larger id
+  // should two sends of one pair commit out of id order (possible on PostgreSQL; SQLite serialises
+  // writers).
+  await trx.raw(
+    `INSERT INTO conversations (owner_uid, other_uid, last_message_id, unread_count) VALUES (?, ?, ?, 0), (?, ?, ?, 1)
+     ON CONFLICT (owner_uid, other_uid) DO UPDATE SET
+       last_message_id = CASE WHEN excluded.last_message_id > conversations.last_message_id
+         THEN excluded.last_message_id ELSE conversations.last_message_id END,
+       unread_count = conversations.unread_count + excluded.unread_count`,
+    [fromUid, toUid, id, toUid, fromUid, id],
+  );
+  return toMessage(row as MessageRow);
+}
+
 export function messagesRepository(db: Db) {
   return {
     /**
      * Stores a message, moves the pair to the top of both parties' conversation lists and counts it
-     * unread for the recipient, atomically. (withTransaction, not db.transaction: see db/transaction.ts.)
+     * unread for the recipient, atomically, together with whatever `alongside` writes in the same
+     * transaction (a join request and its note: both or neither). (withTransaction, not
+     * db.transaction: see db/transaction.ts.)
      */
-    async insert(fromUid: string, toUid: string, content: string, at: number): Promise<Message> {
+    async insert(
+      fromUid: string,
+      toUid: string,
+      content: string,
+      at: number,
+      alongside?: (tx: TransactionQueries) => Promise<void>,
+    ): Promise<Message> {
       return withTransaction(db, async (trx) => {
-        const [row] = await trx
-          .table<MessageRow>('messages')
-          .insert({ from_uid: fromUid, to_uid: toUid, content, created_at: at })
-          .returning(['id', 'from_uid', 'to_uid', 'content', 'created_at', 'read_at']);
-        const id = (row as MessageRow).id;
-        // The sender's row gains nothing unread, the recipient's row one. The guard keeps the larger
-        // id should two sends of one pair commit out of id order (possible on PostgreSQL; SQLite
-        // serialises writers).
-        await trx.raw(
-          `INSERT INTO conversations (owner_uid, other_uid, last_message_id, unread_count) VALUES (?, ?, ?, 0), (?, ?, ?, 1)
-           ON CONFLICT (owner_uid, other_uid) DO UPDATE SET
-             last_message_id = CASE WHEN excluded.last_message_id > conversations.last_message_id
-               THEN excluded.last_message_id ELSE conversations.last_message_id END,
-             unread_count = conversations.unread_count + excluded.unread_count`,
-          [fromUid, toUid, id, toUid, fromUid, id],
-        );
-        return toMessage(row as MessageRow);
+        await alongside?.(trx);
+        return insertMessage(trx, fromUid, toUid, content, at);
       });
     },
 

@@ -28,6 +28,9 @@ export function refreshTokensRepository(db: Db) {
     async revoke(id: string, at: number): Promise<void> {
       await table().where({ id }).whereNull('revoked_at').update({ revoked_at: at });
     },
+    async revokeMany(ids: string[], at: number): Promise<void> {
+      await table().whereIn('id', ids).whereNull('revoked_at').update({ revoked_at: at });
+    },
     async revokeAllOf(uid: string, at: number): Promise<void> {
       await table().where({ uid }).whereNull('revoked_at').update({ revoked_at: at });
     },

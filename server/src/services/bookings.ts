@@ -114,7 +114,16 @@ export class BookingService {
     const answered = await this.bookings.answer(id, action === 'accept' ? 'accepted' : 'declined', session, this.now());
     if (!answered) throw alreadyAnswered();
     const updated = (await this.bookings.find(id))!;
-    return { ...base(updated), requestedBy: refOf(await this.users.findPublic(updated.requester_uid)) };
+    const [requester, host] = await Promise.all([
+      this.users.findPublic(updated.requester_uid),
+      this.users.findPublic(updated.target_uid),
+    ]);
+    this.bus.publish({
+      type: 'booking-answered',
+      toUid: updated.requester_uid,
+      booking: { ...base(updated), host: refOf(host) },
+    });
+    return { ...base(updated), requestedBy: refOf(requester) };
   }
 
   async mine(uid: string): Promise<MyBookingsResponse> {

@@ -6,6 +6,7 @@ import type {
   UnreadCount,
 } from '@riffroom/protocol';
 import { badRequest, notFound } from '../errors.js';
+import type { TransactionQueries } from '../db/transaction.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { MessagesRepository } from '../repositories/messages.js';
 import type { UsersRepository } from '../repositories/users.js';
@@ -22,14 +23,19 @@ export class MessageService {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async send(fromUid: string, body: SendMessageBody): Promise<Message> {
+  /** `alongside` writes in the message's own transaction: both are stored, or neither. */
+  async send(
+    fromUid: string,
+    body: SendMessageBody,
+    alongside?: (tx: TransactionQueries) => Promise<void>,
+  ): Promise<Message> {
     if (body.to_uid === fromUid) {
       throw badRequest('message/invalid-recipient', 'to_uid: you cannot send a message to yourself');
     }
     const existing = await this.users.existing([body.to_uid, fromUid]);
     if (!existing.has(body.to_uid)) throw notFound('message/invalid-recipient', 'to_uid: no such user');
     if (!existing.has(fromUid)) throw notFound('user/not-found', 'Create your profile before sending messages.');
-    const message = await this.messages.insert(fromUid, body.to_uid, body.content, this.now());
+    const message = await this.messages.insert(fromUid, body.to_uid, body.content, this.now(), alongside);
     this.bus.publish({ type: 'new-message', toUid: body.to_uid, message });
     return message;
   }

@@ -67,14 +67,18 @@ export class SessionService {
     if (await this.joinRequests.hasPending(id, callerUid)) {
       throw conflict('join/already-requested', 'You have already asked to join this session.');
     }
-    const request = await this.joinRequests.insert(id, callerUid, body.message, this.now());
     // The owner is told through a direct message: it lasts, and reaches their sockets as new-message.
+    // The request and its message are one transaction: never a request its owner was not told of.
     const note = body.message ? `: ${body.message}` : '.';
-    await this.messages.send(callerUid, {
-      to_uid: session.host,
-      content: `Join request for "${session.title}" on ${whenText(session.startTime)}${note}`,
-    });
-    return request;
+    let request: JoinRequest | undefined;
+    await this.messages.send(
+      callerUid,
+      { to_uid: session.host, content: `Join request for "${session.title}" on ${whenText(session.startTime)}${note}` },
+      async (tx) => {
+        request = await this.joinRequests.insertIn(tx, id, callerUid, body.message, this.now());
+      },
+    );
+    return request!;
   }
 
   private async ownedSession(callerUid: string, id: number): Promise<Session> {

@@ -37,7 +37,9 @@ describe('Calendar section', { timeout: 20_000 }, () => {
     const region = await screen.findByRole('region', { name: 'My Calendar' });
     expect(region.style.height).toBe('70vh');
     const item = (await within(region).findByText('Fans jam')).closest('.rbc-event') as HTMLElement;
-    expect(item.style.backgroundColor).toMatch(/#f59e0b|rgb\(245, 158, 11\)/);
+    // Confirmed shows green (spec part 4); followers-only is its amber stripe.
+    expect(item.style.backgroundColor).toMatch(/#2e9d57|rgb\(46, 157, 87\)/);
+    expect(item.style.borderLeft).toMatch(/#f59e0b|rgb\(245, 158, 11\)/);
     expect(api.sessions.ofUser).toHaveBeenCalledWith('me');
   });
 

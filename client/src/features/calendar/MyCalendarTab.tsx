@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { CalendarItem } from './calendarItems';
 import { CreateSessionModal } from './CreateSessionModal';
 import { EditSessionModal } from './EditSessionModal';
+import { ReadOnlySessionModal } from './ReadOnlySessionModal';
 import { SessionCalendar } from './SessionCalendar';
 
 interface MyCalendarTabProps {
@@ -12,7 +13,11 @@ interface MyCalendarTabProps {
   onShowBookings: () => void;
 }
 
-type Open = { modal: 'create'; start: Date; end: Date } | { modal: 'edit'; session: Session } | null;
+type Open =
+  | { modal: 'create'; start: Date; end: Date }
+  | { modal: 'edit'; session: Session }
+  | { modal: 'booked'; session: Session }
+  | null;
 
 /** Select a slot to create a session; select one of yours to edit or cancel it. */
 export function MyCalendarTab({ uid, items, onChanged, onShowBookings }: MyCalendarTabProps) {
@@ -25,8 +30,9 @@ export function MyCalendarTab({ uid, items, onChanged, onShowBookings }: MyCalen
 
   function select(item: CalendarItem) {
     if (item.kind === 'booking') return onShowBookings();
-    // Sessions you booked with someone else are theirs to change; yours open Edit Session.
-    if (item.kind === 'session' && item.session.host === uid) setOpen({ modal: 'edit', session: item.session });
+    if (item.kind !== 'session') return;
+    // Yours open Edit Session; one you booked with someone opens it too, read-only: it is theirs.
+    setOpen({ modal: item.session.host === uid ? 'edit' : 'booked', session: item.session });
   }
 
   return (
@@ -41,6 +47,7 @@ export function MyCalendarTab({ uid, items, onChanged, onShowBookings }: MyCalen
         <CreateSessionModal start={open.start} end={open.end} onClose={close} onCreated={changed} />
       )}
       {open?.modal === 'edit' && <EditSessionModal session={open.session} onClose={close} onChanged={changed} />}
+      {open?.modal === 'booked' && <ReadOnlySessionModal source={{ bookedSession: open.session }} onClose={close} />}
     </>
   );
 }

@@ -5,6 +5,7 @@ import { displayName } from '../../components/userLabels';
 import { BookTimeModal } from './BookTimeModal';
 import { itemsFromEntries, type CalendarItem } from './calendarItems';
 import { JoinRequestModal } from './JoinRequestModal';
+import { ReadOnlySessionModal } from './ReadOnlySessionModal';
 import { SessionCalendar } from './SessionCalendar';
 
 interface UserCalendarProps {
@@ -15,7 +16,11 @@ interface UserCalendarProps {
   onBooked: () => void;
 }
 
-type Open = { modal: 'book'; start: Date; end: Date } | { modal: 'join'; session: Session } | null;
+type Open =
+  | { modal: 'book'; start: Date; end: Date }
+  | { modal: 'join'; session: Session }
+  | { modal: 'booked'; session: Session }
+  | null;
 
 /** A followed user's calendar: book a free slot, ask to join a session, 'Busy' for private time. */
 export function UserCalendar({ viewerUid, user, onBack, onBooked }: UserCalendarProps) {
@@ -40,8 +45,9 @@ export function UserCalendar({ viewerUid, user, onBack, onBooked }: UserCalendar
     if (item.kind === 'busy') return window.alert('This time is private.');
     if (item.kind !== 'session') return;
     const { session } = item;
-    // A session you are already part of (one you booked) has nothing to join.
-    if (session.host === viewerUid || session.bookedBy === viewerUid) return;
+    // One you booked has nothing to join, but opens read-only, as on your own calendar.
+    if (session.bookedBy === viewerUid) return setOpen({ modal: 'booked', session });
+    if (session.host === viewerUid) return;
     setOpen({ modal: 'join', session });
   }
 
@@ -70,6 +76,9 @@ export function UserCalendar({ viewerUid, user, onBack, onBooked }: UserCalendar
             onBooked();
           }}
         />
+      )}
+      {open?.modal === 'booked' && (
+        <ReadOnlySessionModal source={{ bookedSession: open.session }} onClose={() => setOpen(null)} />
       )}
       {open?.modal === 'join' && (
         <JoinRequestModal session={open.session} hostName={name} onClose={() => setOpen(null)} />

@@ -1,15 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { makeSession } from '../../testing/fakeServices';
 import { itemsFromEntries, itemsFromEvents, itemsFromPendingBookings } from './calendarItems';
-import { CALENDAR_COLOURS, colourKeyOf, eventStyle } from './colours';
+import { CALENDAR_COLOURS, colourKeyOf, eventStyle, stripeKeyOf } from './colours';
 
 const session = (patch: Parameters<typeof makeSession>[0]) => itemsFromEntries([makeSession(patch)])[0]!;
 
 describe('calendar colour coding', () => {
-  it('is blue by default, amber for followers-only and grey for private sessions', () => {
-    expect(colourKeyOf(session({ visibility: 'public' }))).toBe('default');
-    expect(colourKeyOf(session({ visibility: 'followers' }))).toBe('followers');
-    expect(colourKeyOf(session({ visibility: 'private' }))).toBe('private');
+  it('fills every confirmed session green and every pending one yellow, whatever its visibility', () => {
+    for (const visibility of ['public', 'followers', 'private'] as const) {
+      expect(colourKeyOf(session({ visibility, status: 'confirmed' }))).toBe('confirmed');
+      expect(colourKeyOf(session({ visibility, status: 'pending' }))).toBe('pending');
+    }
+  });
+
+  it('stripes sessions blue by default, amber for followers-only and grey for private', () => {
+    expect(stripeKeyOf(session({ visibility: 'public' }))).toBe('default');
+    expect(stripeKeyOf(session({ visibility: 'followers' }))).toBe('followers');
+    expect(stripeKeyOf(session({ visibility: 'private' }))).toBe('private');
+    const [event] = itemsFromEvents([{ _id: 'e', title: 'Open mic', dateTime: '2030-01-01T10:00:00Z', duration: 60 }]);
+    expect(stripeKeyOf(event!)).toBeNull();
   });
 
   it("is grey for someone else's busy block and purple for events", () => {
@@ -41,7 +50,13 @@ describe('calendar colour coding', () => {
   });
 
   it('paints the colours of spec part 2', () => {
-    expect(eventStyle(session({ visibility: 'public' })).style.backgroundColor).toBe(CALENDAR_COLOURS.default);
+    const followers = eventStyle(session({ visibility: 'followers' })).style;
+    expect(followers.backgroundColor).toBe(CALENDAR_COLOURS.confirmed);
+    expect(followers.borderLeft).toBe(`6px solid ${CALENDAR_COLOURS.followers}`);
+    expect(eventStyle(session({ status: 'pending' })).style).toMatchObject({
+      backgroundColor: CALENDAR_COLOURS.pending,
+      color: '#1a1204',
+    });
     expect(eventStyle(session({ bookedBy: 'x' })).style.backgroundColor).toBe(CALENDAR_COLOURS.confirmed);
   });
 });

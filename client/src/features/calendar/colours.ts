@@ -12,10 +12,9 @@ export const CALENDAR_COLOURS = {
 export type ColourKey = keyof typeof CALENDAR_COLOURS;
 
 /**
- * Which colour an item gets. Order matters: an event or someone else's busy block says all there
- * is to know; a booking's state (yellow while asked, green once accepted) matters more than its
- * visibility, since booked sessions are private by construction; then the visibility of ordinary
- * sessions; blue for the rest (public sessions).
+ * Which colour fills an item. An event or someone else's busy block says all there is to know. A
+ * session's state comes first (spec part 4: pending shows yellow and confirmed shows green), for
+ * every session, not only booked ones; its visibility is the stripe beside it (`stripeKeyOf`).
  */
 export function colourKeyOf(item: CalendarItem): ColourKey {
   switch (item.kind) {
@@ -25,26 +24,30 @@ export function colourKeyOf(item: CalendarItem): ColourKey {
       return 'private';
     case 'booking':
       return 'pending';
-    case 'session': {
-      const { session } = item;
-      if (session.bookedBy || session.status === 'pending') {
-        return session.status === 'confirmed' ? 'confirmed' : 'pending';
-      }
-      if (session.visibility === 'followers') return 'followers';
-      if (session.visibility === 'private') return 'private';
-      return 'default';
-    }
+    case 'session':
+      return item.session.status === 'confirmed' ? 'confirmed' : 'pending';
   }
 }
 
-/** Yellow needs dark text to stay readable; every other colour takes white. */
+/** A session's visibility, as its stripe: blue public (the default), amber followers-only, grey private. */
+export function stripeKeyOf(item: CalendarItem): ColourKey | null {
+  if (item.kind !== 'session') return null;
+  const { visibility } = item.session;
+  if (visibility === 'followers') return 'followers';
+  if (visibility === 'private') return 'private';
+  return 'default';
+}
+
+/** Yellow needs dark text to stay readable; every other fill takes white. */
 export function eventStyle(item: CalendarItem): { style: Record<string, string> } {
   const key = colourKeyOf(item);
+  const stripe = stripeKeyOf(item);
   return {
     style: {
       backgroundColor: CALENDAR_COLOURS[key],
       borderColor: CALENDAR_COLOURS[key],
-      color: key === 'pending' || key === 'followers' ? '#1a1204' : '#ffffff',
+      color: key === 'pending' ? '#1a1204' : '#ffffff',
+      ...(stripe ? { borderLeft: `6px solid ${CALENDAR_COLOURS[stripe]}` } : {}),
     },
   };
 }

@@ -29,6 +29,8 @@ export function useMyCalendar(uid: string) {
   }, [api, uid, version]);
 
   useRealtimeEvent('new-booking-request', reload);
+  // An accepted request is a confirmed session on our calendar now; a declined one frees the time.
+  useRealtimeEvent('booking-answered', reload);
 
   const items = useMemo<CalendarItem[]>(
     () => [

@@ -88,7 +88,7 @@ export function DashboardPage({ defaultSection = 'dashboard' }: { defaultSection
           {active === 'messages' && (
             <MessagesTab currentUid={user.uid} selectedUid={openWith} onSelect={onMessage} inbox={inbox} />
           )}
-          {active === 'collaborations' && <CollaborationTab />}
+          {active === 'collaborations' && <CollaborationTab withUid={openWith} />}
           {active === 'calendar' && (
             <Suspense fallback={<p className="page-status">Loading...</p>}>
               <CalendarSection uid={user.uid} />

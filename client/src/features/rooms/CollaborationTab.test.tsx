@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ALICE, fakeServices } from '../../testing/fakeServices';
+import { ALICE, fakeServices, makeUser } from '../../testing/fakeServices';
 import { renderApp } from '../../testing/renderApp';
 
 describe('Collaboration Room tab', () => {
@@ -43,5 +43,37 @@ describe('Collaboration Room tab', () => {
     await user.type(screen.getByLabelText('Connection code'), '   {Enter}');
     expect(alert).toHaveBeenCalledWith('Please enter a connection code');
     expect(app.location()).toBe('/dashboard?tab=collaborations');
+  });
+
+  it.each([
+    ['the code itself', '  k3v9x2a  ', 'k3v9x2a'],
+    ['a pasted invite link', 'http://studio.example/join-room/k3v9x2a', 'k3v9x2a'],
+    ['a guest screen link', 'https://studio.example/join-collaboration/k3v9x2a?tier=relay', 'k3v9x2a'],
+    ['a link carrying ?target=', 'https://studio.example/join-room/abcdefg?target=k3v9x2a', 'k3v9x2a'],
+  ])('joins by %s', async (_name, typed, code) => {
+    const user = userEvent.setup();
+    const { services } = fakeServices(ALICE);
+    const app = renderApp('/dashboard?tab=collaborations', services);
+    await user.click(await screen.findByRole('button', { name: 'Join a Session' }));
+    await user.click(screen.getByLabelText('Connection code'));
+    await user.paste(typed);
+    await user.click(screen.getByRole('button', { name: 'Join Session' }));
+    await waitFor(() =>
+      expect(app.location()).toMatch(new RegExp(`^/join-collaboration/[a-z0-9]{7}\\?target=${code}$`)),
+    );
+  });
+
+  it('opened from a Collaborate button, names the person and hosts with them invited', async () => {
+    const user = userEvent.setup();
+    const { services, api } = fakeServices(ALICE);
+    vi.mocked(api.users.getByUid).mockResolvedValue(makeUser({ firebase_uid: 'bob', user_name: 'Bob Builder' }));
+    const app = renderApp('/dashboard?tab=collaborations&with=bob', services);
+    await waitFor(() =>
+      expect(screen.getByTestId('collab-partner').textContent).toBe(
+        'Collaborate with Bob Builder: they get an invite as soon as your room exists.',
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Start Hosting' }));
+    await waitFor(() => expect(app.location()).toBe('/host-collaboration?with=bob'));
   });
 });

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { RoomView } from '@riffroom/protocol';
+import { SERVER_DRAINING_MESSAGE, type RoomView } from '@riffroom/protocol';
 import { ALICE, apiError, fakeServices } from '../../testing/fakeServices';
 import { lateNightRoom } from '../../testing/roomFixtures';
 import { renderApp } from '../../testing/renderApp';
@@ -18,6 +18,15 @@ async function openGuestRoom(signedIn: boolean, path = '/join-collaboration/r1')
 }
 
 describe('Guest room screen', () => {
+  it('shows a calm note under the banner while the server drains, and the room stays connected', async () => {
+    const { room } = await openGuestRoom(false);
+    expect(screen.queryByTestId('server-draining')).toBeNull();
+    act(() => room.update({ draining: true }));
+    const note = await screen.findByTestId('server-draining');
+    expect(note.textContent).toBe(SERVER_DRAINING_MESSAGE);
+    expect(screen.getByText('Connected (High Performance)').getAttribute('data-tone')).toBe('connected');
+  });
+
   it('in relay mode shows the 1280x720 canvas instead of the video, with the orange relay warning', async () => {
     const { room } = await openGuestRoom(false, '/join-collaboration/r1?tier=relay');
     expect(room.options.tier).toBe('relay');

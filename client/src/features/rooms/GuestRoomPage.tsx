@@ -5,16 +5,20 @@ import { useAuth } from '../../app/AuthContext';
 import { useServices } from '../../app/ServicesContext';
 import { loginPathFor } from '../../app/returnPath';
 import { Header } from '../../components/Header';
+import { missingForRoom } from '../../services/media/browserSupport';
+import { RELAY_WARNING } from './banner';
+import { BrowserSupportNotice } from './BrowserSupportNotice';
 import { RelayScreen } from './RelayScreen';
 import { RemoteScreen } from './RemoteScreen';
 import { RoomChat } from './RoomChat';
 import { forcedTier } from './forcedTier';
 import { HttpsNeeded } from './HttpsNeeded';
+import { missingBesidesHttps } from './httpsNeeded';
 import { randomRoomId } from './roomIds';
 import { StatusBanner } from './StatusBanner';
 import { AudioStatsLine } from './StudioAudioControls';
 import { useGuestRoom } from './useGuestRoom';
-import { useRoomConnection } from './useRoomConnection';
+import { useGuestRoomConnection } from './useRoomConnection';
 
 /** Spec part 3: who an anonymous guest is until they sign in. */
 export const ANONYMOUS_GUEST = { user_name: GUEST_USER_NAME, user_username: GUEST_USERNAME } as const;
@@ -38,13 +42,13 @@ function GuestRoom({ signedIn }: { signedIn: boolean }) {
   const roomId = query.get('target')?.trim() || pathRoomId;
   const tier = forcedTier(query.get('tier'));
   const navigate = useNavigate();
-  const { api } = useServices();
+  const { api, browser } = useServices();
   const guestRoom = useGuestRoom(roomId, signedIn);
   // The socket connects while the room loads, not after: time to first frame is a chain of round
   // trips (bench/latency.ts), and the join refuses a room that is gone anyway. A room that does not
   // load closes the connection.
   const failed = guestRoom.phase === 'failed';
-  const { connection, state } = useRoomConnection(failed ? null : roomId, 'guest', signedIn, tier);
+  const { connection, state, retry } = useGuestRoomConnection(failed ? null : roomId, signedIn, tier);
   const generatedId = useMemo(() => `guest-${randomRoomId(9)}`, []);
 
   if (guestRoom.phase === 'joining') return <Shell>{<p className="page-status">Joining room...</p>}</Shell>;
@@ -88,7 +92,11 @@ function GuestRoom({ signedIn }: { signedIn: boolean }) {
     <div className="room-page">
       <Header />
       <HttpsNeeded who="guest" />
-      <StatusBanner state={state} role="guest" />
+      <StatusBanner state={state} role="guest" onRetry={retry} />
+      <BrowserSupportNotice
+        missing={missingBesidesHttps(missingForRoom(browser, 'guest', { onRelay: state.tier === 'relay' }))}
+        role="guest"
+      />
       <main className="room-layout">
         <div className="room-layout__main">
           <div className="room-title">
@@ -105,6 +113,11 @@ function GuestRoom({ signedIn }: { signedIn: boolean }) {
               )}
             </div>
           </div>
+          {state.tier === 'relay' && (
+            <p className="room-relay-warning" data-tone="fallback" data-testid="relay-warning">
+              {RELAY_WARNING}
+            </p>
+          )}
           {state.tier === 'relay' ? (
             <RelayScreen
               connection={connection}

@@ -53,7 +53,8 @@ describe('Host room screen', () => {
     );
     expect(await screen.findByRole('heading', { name: "Alice Tester's Room" })).toBeTruthy();
     expect(screen.getByText(/Host: Alice Tester/)).toBeTruthy();
-    expect(screen.getByText('r7x9k2q')).toBeTruthy();
+    expect(screen.getByTestId('connection-code').textContent).toBe('r7x9k2q');
+    expect(screen.getAllByText('r7x9k2q')).toHaveLength(2);
     expect((screen.getByLabelText('Invite link') as HTMLInputElement).value).toBe(
       `${window.location.origin}/join-room/r7x9k2q`,
     );

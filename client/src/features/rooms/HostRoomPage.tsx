@@ -1,10 +1,16 @@
-import { useNavigate } from 'react-router-dom';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useSignedInUser } from '../../app/AuthContext';
 import { useLinkOrigin, useServices } from '../../app/ServicesContext';
 import { Header } from '../../components/Header';
 import { useOwnProfile } from '../dashboard/useOwnProfile';
+import { missingForRoom } from '../../services/media/browserSupport';
+import { BrowserSupportNotice } from './BrowserSupportNotice';
+import { ConnectionCode } from './ConnectionCode';
 import { HostPreview } from './HostPreview';
 import { HttpsNeeded } from './HttpsNeeded';
+import { missingBesidesHttps } from './httpsNeeded';
+import { INVITE_PARAM } from './invite';
 import { InviteCollaborators } from './InviteCollaborators';
 import { InviteLink } from './InviteLink';
 import { ParticipantsList } from './ParticipantsList';
@@ -14,18 +20,39 @@ import { StatusBanner } from './StatusBanner';
 import { StudioAudioControls } from './StudioAudioControls';
 import { TierSetting } from './TierSetting';
 import { useHostRoom } from './useHostRoom';
-import { useRoomConnection } from './useRoomConnection';
+import { useInviteOnCreate } from './useInviteOnCreate';
+import { useHostRoomConnection } from './useRoomConnection';
 
 /** /host-collaboration: the host room screen of spec part 2. */
 export function HostRoomPage() {
   const user = useSignedInUser();
   const navigate = useNavigate();
-  const { api } = useServices();
+  const location = useLocation();
+  const { api, browser } = useServices();
   const linkOrigin = useLinkOrigin();
   const { state: profileState } = useOwnProfile(user.uid);
   const hostRoom = useHostRoom(profileState, user.displayName || user.email || 'Host');
   const room = hostRoom.phase === 'ready' ? hostRoom.room : null;
-  const { connection, state } = useRoomConnection(room?.roomId ?? null, 'host', true);
+  const { connection, state, retry } = useHostRoomConnection(room?.roomId ?? null);
+  const inviteUid = new URLSearchParams(location.search).get(INVITE_PARAM);
+  const invited = useInviteOnCreate(
+    inviteUid,
+    room ? { roomId: room.roomId, name: room.name, link: inviteLinkFor(room.roomId, linkOrigin) } : null,
+  );
+  const invitedStatus = invited.status;
+  useEffect(() => {
+    // Sent: a reload of this screen must not send it again. Other parameters stay as they are.
+    if (invitedStatus !== 'sent') return;
+    const params = new URLSearchParams(location.search);
+    if (!params.has(INVITE_PARAM)) return;
+    params.delete(INVITE_PARAM);
+    const search = params.toString();
+    navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : '' },
+      { replace: true, state: location.state },
+    );
+  }, [invitedStatus, location, navigate]);
+  const missing = missingBesidesHttps(missingForRoom(browser, 'host'));
 
   if (hostRoom.phase !== 'ready') {
     return (
@@ -84,7 +111,8 @@ export function HostRoomPage() {
     <div className="room-page">
       <Header />
       <HttpsNeeded who="host" />
-      <StatusBanner state={state} role="host" />
+      <StatusBanner state={state} role="host" onRetry={retry} />
+      <BrowserSupportNotice missing={missing} role="host" />
       <main className="room-layout">
         <div className="room-layout__main">
           <div className="room-title">
@@ -98,14 +126,29 @@ export function HostRoomPage() {
               End Session
             </button>
           </div>
+          <ConnectionCode code={created.roomId} />
           <InviteLink link={link} />
+          {invited.status === 'sent' && (
+            <p className="muted" data-testid="invite-on-create">
+              ✅ Invite sent to {invited.name}!
+            </p>
+          )}
+          {invited.status === 'failed' && (
+            <p className="muted" data-testid="invite-on-create">
+              Failed to send invite
+            </p>
+          )}
           <div className="room-actions">
             <button
               type="button"
               className="btn btn--primary"
               onClick={toggleShare}
               // On the relay fallback the host still shares: its guests get the screen as relay frames.
-              disabled={!connection || (state.status !== 'connected' && state.status !== 'connected-fallback')}
+              disabled={
+                !connection ||
+                !browser.screenCapture ||
+                (state.status !== 'connected' && state.status !== 'connected-fallback')
+              }
             >
               {state.sharing ? 'Stop Screen Share' : 'Start Screen Share'}
             </button>

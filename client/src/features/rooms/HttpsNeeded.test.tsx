@@ -42,6 +42,16 @@ describe('the host room screen on plain HTTP', () => {
     expect(screen.getByText(HOST_MESSAGE)).toBeTruthy();
   });
 
+  it('blames the page, not the browser, for the screen capture and audio a plain-HTTP page lacks', async () => {
+    openedAt('http://studio.lan:8080/host-collaboration', false);
+    // What Chrome offers on a plain-HTTP page: no getDisplayMedia, no WebCodecs.
+    const fakes = fakeServices(ALICE, { screenCapture: false, relayAudioEncode: false });
+    renderApp('/host-collaboration', fakes.services);
+    await screen.findByRole('heading', { name: "Alice Tester's Room" });
+    expect(screen.getByText(HOST_MESSAGE)).toBeTruthy();
+    expect(screen.queryByText(/This browser lacks/)).toBeNull();
+  });
+
   it('shows nothing of the kind over HTTPS', async () => {
     openedAt('https://studio.lan/host-collaboration', true);
     const fakes = fakeServices(ALICE);

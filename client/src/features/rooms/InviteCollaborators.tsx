@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useServices } from '../../app/ServicesContext';
 import { useMyFollowing } from '../../app/useMyFollowing';
 import { displayName } from '../../components/userLabels';
+import { inviteMessage } from './invite';
 
 /** Followed users with Invite buttons; an invite is a direct message carrying the join link. */
 export function InviteCollaborators({ roomName, link }: { roomName: string; link: string }) {
@@ -13,7 +14,7 @@ export function InviteCollaborators({ roomName, link }: { roomName: string; link
   async function invite(user: PublicUser) {
     setSending(user.firebase_uid);
     try {
-      await api.messages.send(user.firebase_uid, `Join my collaboration room "${roomName}": ${link}`);
+      await api.messages.send(user.firebase_uid, inviteMessage(roomName, link));
       window.alert('✅ Invite sent!');
     } catch (error) {
       console.error('Invite failed', error);

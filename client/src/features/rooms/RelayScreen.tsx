@@ -1,6 +1,6 @@
 import { RELAY_CANVAS_HEIGHT, RELAY_CANVAS_WIDTH } from '@riffroom/protocol';
 import { useEffect, useRef } from 'react';
-import type { RoomConnection } from '../../services/media/roomConnection';
+import type { GuestRoomConnection } from '../../services/media/roomConnection';
 import type { RelayAudioStatus } from '../../services/media/relayAudioHost';
 import { MediaAudio } from './MediaVideo';
 
@@ -15,7 +15,7 @@ export function RelayScreen({
   audio = null,
   audioStatus = 'off',
 }: {
-  connection: RoomConnection | null;
+  connection: GuestRoomConnection | null;
   live: boolean;
   cursor: { x: number; y: number } | null;
   /** The relayed program audio, decoded (relayAudioGuest.ts). */

@@ -1,6 +1,10 @@
 import type { RoomState } from '../../services/media/roomState';
 
-/** Spec part 2: the guest's warning while the host screen comes over the server relay. */
+/**
+ * Spec part 2: the guest's warning while the host screen comes over the server relay. A guest
+ * shows it as its own element (GuestRoomPage), beside the banner, so host states never replace it;
+ * the host, whose own media may go over the relay, sees it in its banner.
+ */
 export const RELAY_WARNING = 'Using server relay mode (lower quality)...';
 
 export type BannerTone = 'connected' | 'connecting' | 'fallback' | 'error';
@@ -20,7 +24,7 @@ export function bannerFor(state: RoomState, role: 'host' | 'guest'): { tone: Ban
         return { tone: 'fallback', text: HOST_PRESENCE_TEXT[state.hostPresence] };
       }
       if (state.status === 'connected') return { tone: 'connected', text: 'Connected (High Performance)' };
-      if (state.tier === 'relay') return { tone: 'fallback', text: RELAY_WARNING };
+      if (role === 'host' && state.tier === 'relay') return { tone: 'fallback', text: RELAY_WARNING };
       return { tone: 'fallback', text: 'Connected (Cloud Backup)' };
     }
   }

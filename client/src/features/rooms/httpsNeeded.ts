@@ -1,3 +1,5 @@
+import type { MissingFeature } from '../../services/media/browserSupport';
+
 /**
  * Browsers allow screen sharing (getDisplayMedia), WebCodecs (the relay tier's program audio) and
  * the microphone (talkback) only in secure contexts: HTTPS pages, and localhost, which browsers
@@ -19,6 +21,16 @@ export function pageNeedsHttps(page: PageOrigin): boolean {
 
 export function currentPageNeedsHttps(): boolean {
   return pageNeedsHttps({ isSecureContext: window.isSecureContext, hostname: window.location.hostname });
+}
+
+/**
+ * What a room screen's browser-support notice should still name: on a plain-HTTP page screen
+ * capture and WebCodecs audio are missing because of the page, not the browser, and the HTTPS
+ * notice (HttpsNeeded) already says so; telling the user to get another browser would mislead.
+ */
+export function missingBesidesHttps(missing: MissingFeature[], needsHttps = currentPageNeedsHttps()): MissingFeature[] {
+  if (!needsHttps) return missing;
+  return missing.filter((feature) => feature !== 'screen-capture' && feature !== 'relay-audio');
 }
 
 /** The README section that walks an operator through HTTPS, TURN and the firewall. */

@@ -10,3 +10,21 @@ export function randomRoomId(length = 7): string {
 export function inviteLinkFor(roomId: string, origin = window.location.origin): string {
   return `${origin}/join-room/${encodeURIComponent(roomId)}`;
 }
+
+/**
+ * What the Join a Session box holds, as a connection code: the code itself, or a pasted invite
+ * link (/join-room/{code}, /join-collaboration/{code}, or one carrying ?target={code}).
+ */
+export function connectionCodeFrom(input: string): string {
+  const text = input.trim();
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return text;
+  }
+  const target = url.searchParams.get('target')?.trim();
+  if (target) return target;
+  const match = /\/join-(?:room|collaboration)\/([^/?#]+)/.exec(url.pathname);
+  return match ? decodeURIComponent(match[1]!) : text;
+}

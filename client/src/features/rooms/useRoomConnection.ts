@@ -1,50 +1,101 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useServices } from '../../app/ServicesContext';
-import { icePolicyFromQuery } from '../../services/media/icePolicy';
-import type { RoomConnection } from '../../services/media/roomConnection';
+import { icePolicyFromQuery, type IcePolicy } from '../../services/media/icePolicy';
+import type { GuestRoomConnection, HostRoomConnection, RoomConnection } from '../../services/media/roomConnection';
+import { FAILED_TO_INITIALIZE } from '../../services/media/roomRules';
 import { initialRoomState, type MediaTier, type RoomState } from '../../services/media/roomState';
 import { DEFAULT_AUDIO_BITRATE } from '../../services/media/sfuTier';
 
 const IDLE_STATE = initialRoomState(DEFAULT_AUDIO_BITRATE);
+/** Opening the connection threw (no socket, no media API): spec part 8's 'Failed to initialize connection'. */
+const FAILED_STATE: RoomState = { ...IDLE_STATE, status: 'error', error: FAILED_TO_INITIALIZE };
+
+/** A room screen's connection, its state, and Retry: a new connection to the same room. */
+export interface LiveRoom<C extends RoomConnection> {
+  connection: C | null;
+  state: RoomState;
+  retry(): void;
+}
 const noSubscription = () => () => {};
+
+/** `?ice=relay` on either room screen: the operator's TURN check (services/media/icePolicy.ts). */
+function useIcePolicy(): IcePolicy {
+  return icePolicyFromQuery(new URLSearchParams(useLocation().search).get('ice'));
+}
+
+/** The host room screen's connection: the host is always signed in. */
+export function useHostRoomConnection(roomId: string | null): LiveRoom<HostRoomConnection> {
+  const { connectRoom, api } = useServices();
+  const icePolicy = useIcePolicy();
+  const open = useCallback(
+    (roomId: string, token: string | null) =>
+      connectRoom.host({
+        roomId,
+        token,
+        ...(icePolicy === 'relay' ? { icePolicy } : {}),
+        // A signed-in host records its peer id on the room too (spec part 7, PATCH .../peer).
+        ...(token ? { announcePeer: (peerId: string) => api.rooms.setPeer(roomId, peerId) } : {}),
+      }),
+    [api, connectRoom, icePolicy],
+  );
+  return useRoomConnection(roomId, true, open);
+}
+
+/** A guest room screen's connection; `tier` is a forced tier (`?tier=`), undefined lets it choose. */
+export function useGuestRoomConnection(
+  roomId: string | null,
+  signedIn: boolean,
+  tier?: MediaTier,
+): LiveRoom<GuestRoomConnection> {
+  const { connectRoom } = useServices();
+  const icePolicy = useIcePolicy();
+  const open = useCallback(
+    (roomId: string, token: string | null) =>
+      connectRoom.guest({
+        roomId,
+        token,
+        ...(tier ? { tier } : {}),
+        ...(icePolicy === 'relay' ? { icePolicy } : {}),
+      }),
+    [connectRoom, tier, icePolicy],
+  );
+  return useRoomConnection(roomId, signedIn, open);
+}
 
 /**
  * The live connection of one room screen: opened once the room id is known (and, for a signed-in
- * user, the token fetched), closed when the screen goes away.
+ * user, the token fetched), closed when the screen goes away. Retry closes it and opens a new one
+ * to the same room, with a fresh token: a connection that gave up does not come back by itself.
  */
-export function useRoomConnection(
+function useRoomConnection<C extends RoomConnection>(
   roomId: string | null,
-  role: 'host' | 'guest',
   signedIn: boolean,
-  /** A forced tier (guest's `?tier=`); undefined lets the connection choose. */
-  tier?: MediaTier,
-): { connection: RoomConnection | null; state: RoomState } {
-  const { connectRoom, identity, api } = useServices();
-  const [connection, setConnection] = useState<RoomConnection | null>(null);
-  // `?ice=relay` on either screen: the operator's TURN check (services/media/icePolicy.ts).
-  const icePolicy = icePolicyFromQuery(new URLSearchParams(useLocation().search).get('ice'));
+  open: (roomId: string, token: string | null) => C,
+): LiveRoom<C> {
+  const { identity } = useServices();
+  const [connection, setConnection] = useState<C | null>(null);
+  const [failedToOpen, setFailedToOpen] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((count) => count + 1), []);
 
   useEffect(() => {
     if (!roomId) return;
-    let opened: RoomConnection | null = null;
+    let opened: C | null = null;
     let current = true;
     const tokenFor = signedIn ? identity.getIdToken() : Promise.resolve(null);
     tokenFor
       .catch(() => null)
       .then((token) => {
         if (!current) return;
-        // A signed-in host records its peer id on the room too (spec part 7, PATCH .../peer).
-        const announcePeer =
-          role === 'host' && token ? (peerId: string) => api.rooms.setPeer(roomId, peerId) : undefined;
-        opened = connectRoom({
-          roomId,
-          role,
-          token,
-          ...(tier ? { tier } : {}),
-          ...(icePolicy === 'relay' ? { icePolicy } : {}),
-          ...(announcePeer ? { announcePeer } : {}),
-        });
+        try {
+          opened = open(roomId, token);
+        } catch (error) {
+          console.error('Failed to initialize connection', error);
+          setFailedToOpen(true);
+          return;
+        }
+        setFailedToOpen(false);
         setConnection(opened);
       });
     return () => {
@@ -52,11 +103,11 @@ export function useRoomConnection(
       opened?.close();
       setConnection(null);
     };
-  }, [api, connectRoom, identity, roomId, role, signedIn, tier, icePolicy]);
+  }, [identity, open, roomId, signedIn, attempt]);
 
   const state = useSyncExternalStore(
     connection?.subscribe ?? noSubscription,
-    connection?.getState ?? (() => IDLE_STATE),
+    connection?.getState ?? (() => (failedToOpen ? FAILED_STATE : IDLE_STATE)),
   );
-  return { connection, state };
+  return { connection, state, retry };
 }

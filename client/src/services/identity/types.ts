@@ -6,7 +6,7 @@ export type IdentityUser = AuthUser;
 export type AuthStateListener = (user: IdentityUser | null) => void;
 
 /**
- * The one identity service the client sees (design.md §3), whichever provider the deployment
+ * The one identity service the client sees (ARCHITECTURE.md "Sign in and a token"), whichever provider the deployment
  * chose. Failures reject with an error carrying Firebase-style `code` and a `message`.
  */
 export interface Identity {

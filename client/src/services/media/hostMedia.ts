@@ -1,7 +1,7 @@
 import { captureAudioInput, captureScreen, stopStream, type ProgramAudioSource } from './capture';
-import type { RoomState, Store } from './roomState';
+import type { SfuSendMedia } from './roomConnection';
+import type { RoomStore } from './roomState';
 import type { RoomSocket } from './roomSocket';
-import type { SfuMedia } from './mediaTierChooser';
 
 /**
  * The host's side of sharing: the screen capture, the program audio track and what they are
@@ -12,8 +12,8 @@ export class HostMedia {
   private deviceAudio: MediaStreamTrack | null = null;
 
   constructor(
-    private readonly store: Store<RoomState>,
-    private readonly sfu: SfuMedia,
+    private readonly store: RoomStore,
+    private readonly sfu: SfuSendMedia,
     private readonly socket: RoomSocket,
     private readonly roomId: string,
     /** The live program-audio track (null when none), for the relay tier's encoder. */
@@ -31,7 +31,7 @@ export class HostMedia {
     }
     // The browser's own 'Stop sharing' bar ends the track: treat it as our Stop button.
     video.addEventListener('ended', () => void this.stopScreenShare());
-    this.store.set({ sharing: true, preview: stream });
+    this.store.shareStarted(stream);
     try {
       await this.sfu.produce({ source: 'screen', track: video });
       await this.applyProgramAudio();
@@ -48,14 +48,14 @@ export class HostMedia {
     await this.sfu.stopProducing('screen');
     if (this.store.get().programAudio.source.kind === 'capture') await this.stopAudio();
     stopStream(stream);
-    this.store.set({ sharing: false, preview: null });
+    this.store.shareStopped();
     this.socket.emit('stop-sharing', { roomId: this.roomId });
   }
 
   /** Picks the program audio source and bitrate; applied at once when sharing, else on Start. */
   async setProgramAudio(source: ProgramAudioSource, bitrate: number): Promise<void> {
     const before = this.store.get().programAudio;
-    this.store.set({ programAudio: { ...before, source, bitrate } });
+    this.store.programAudioChosen(source, bitrate);
     const needsNewCapture = source.kind === 'capture' && before.source.kind !== 'capture' && this.screen !== null;
     if (needsNewCapture) {
       // Tab audio can only be had in the same picker as the screen: share again with audio.
@@ -92,7 +92,7 @@ export class HostMedia {
     // Before the SFU: with the SFU down, relay guests still hear the program audio.
     this.onProgramAudio(track, bitrate);
     await this.sfu.produce({ source: 'program-audio', track, audioBitrate: bitrate });
-    this.store.set((state) => ({ programAudio: { ...state.programAudio, live: true } }));
+    this.store.programAudioLive();
   }
 
   private async stopAudio(): Promise<void> {
@@ -100,6 +100,6 @@ export class HostMedia {
     await this.sfu.stopProducing('program-audio');
     this.deviceAudio?.stop();
     this.deviceAudio = null;
-    this.store.set((state) => ({ programAudio: { ...state.programAudio, live: false }, audioStats: null }));
+    this.store.programAudioStopped();
   }
 }

@@ -10,7 +10,7 @@ import type { IcePolicy } from './icePolicy';
 import { peerErrorMessage } from './peerErrors';
 import { RoomRequestError, type RoomSocket } from './roomSocket';
 
-/** A chat message as it travels peer to peer: always with the sender's id (see roomConnection). */
+/** A chat message as it travels peer to peer: always with the sender's id (see roomChatLog.ts). */
 export type P2pChatMessage = ChatMessage & { id: string };
 
 /** The peer-to-peer tier's failure, in the banner's words (peerErrors.ts). */
@@ -39,7 +39,7 @@ export interface P2pShare {
   audioBitrate: number;
 }
 
-/** One side of the peer-to-peer tier ('Connected (Cloud Backup)', design.md §4). */
+/** One side of the peer-to-peer tier ('Connected (Cloud Backup)'). */
 export interface P2pTier {
   /**
    * Host: the peer server registered us and peer-ready announced our id (again after a rejoin).

@@ -28,7 +28,7 @@ export interface RelayAudioHostOptions {
 }
 
 /**
- * The host's side of relay audio (design.md §4): while any guest is subscribed (`relay:demand`)
+ * The host's side of relay audio (ARCHITECTURE.md "Choose a tier and fall back"): while any guest is subscribed (`relay:demand`)
  * and program audio is live, encode it as Opus and emit `audio-chunk` per packet. The encoder runs
  * only then, so a room without relay guests spends nothing on it.
  */

@@ -9,7 +9,7 @@ import { withTimeout } from './retry';
 export const RELAY_STALE_AFTER_MS = 2500;
 
 /**
- * A guest on the relay tier (design.md §4): subscribes, paints each JPEG frame on the 1280x720
+ * A guest on the relay tier (ARCHITECTURE.md "Choose a tier and fall back"): subscribes, paints each JPEG frame on the 1280x720
  * canvas the screen attached, and acks once painted, which frees its lane at the media node (so a
  * slow guest simply gets fewer frames). Frames that arrive with no canvas attached are acked unpainted.
  */

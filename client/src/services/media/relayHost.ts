@@ -9,7 +9,7 @@ const FRAME_INTERVAL_MS = 1000 / RELAY_FPS;
 const RETRY_AFTER_MS = 1000;
 
 /**
- * The host's side of the relay tier (design.md §4): while any guest is subscribed
+ * The host's side of the relay tier (ARCHITECTURE.md "Choose a tier and fall back"): while any guest is subscribed
  * (`relay:demand`) and a screen is shared, draw it letterboxed onto a 1280x720 canvas, encode JPEG
  * and send it as binary. One frame in flight: the next is drawn only after the media node acked
  * the previous one, so the host's upload never queues.

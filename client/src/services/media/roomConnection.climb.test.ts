@@ -4,8 +4,10 @@ import { bannerFor } from '../../features/rooms/banner';
 import { FakeP2p } from '../../testing/fakeP2p';
 import { FakeRoomSocket, joinResult } from '../../testing/fakeRoomSocket';
 import { FakeSfu, fakeTrack } from '../../testing/fakeSfu';
-import { HOST_CLIMB_INTERVAL_MS } from './mediaTierChooser';
-import { connectRoom, type RoomConnection } from './roomConnection';
+import { HOST_CLIMB_INTERVAL_MS } from './hostTierChooser';
+import { connectGuestRoom } from './guestRoomConnection';
+import { connectHostRoom } from './hostRoomConnection';
+import type { RoomConnection } from './roomConnection';
 import type { MediaTier } from './roomState';
 
 afterEach(() => {
@@ -24,12 +26,11 @@ function fallenBackGuest(p2p: FakeP2p, options: { tier?: MediaTier; roomTier?: R
     'join-room': () => joined,
     ...(options.relayWorks === false ? {} : { 'relay:subscribe': () => ({ guests: 1 }) }),
   });
-  const room = connectRoom({
+  const room = connectGuestRoom({
     roomId: 'r1',
-    role: 'guest',
     token: null,
     socket,
-    sfu: sfu.factory,
+    sfu: sfu.guestFactory,
     p2p: p2p.factory,
     ...(options.tier ? { tier: options.tier } : {}),
   });
@@ -200,7 +201,7 @@ describe('a host on a fallback tier tries the SFU again every minute while it sh
     const sfu = new FakeSfu({ refuse: 'sfu/unavailable' });
     const p2p = new FakeP2p('open');
     const socket = new FakeRoomSocket({ 'join-room': () => joinResult() });
-    const room = connectRoom({ roomId: 'r1', role: 'host', token: 't', socket, sfu: sfu.factory, p2p: p2p.factory });
+    const room = connectHostRoom({ roomId: 'r1', token: 't', socket, sfu: sfu.hostFactory, p2p: p2p.factory });
     await vi.advanceTimersByTimeAsync(100);
     expect(room.getState()).toMatchObject({ tier: 'p2p', status: 'connected-fallback' });
     expect(sfu.starts).toBe(3);

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bannerFor } from '../../features/rooms/banner';
 import { FakeP2p } from '../../testing/fakeP2p';
 import { FakeRoomSocket, joinResult } from '../../testing/fakeRoomSocket';
-import { connectRoom } from './roomConnection';
+import { connectGuestRoom } from './guestRoomConnection';
 import type { MediaTier } from './roomState';
 
 afterEach(() => {
@@ -24,9 +24,8 @@ function guestRoom(p2p: FakeP2p, tier?: MediaTier, roomTier: RoomTier = 'auto') 
       return sent;
     },
   });
-  const room = connectRoom({
+  const room = connectGuestRoom({
     roomId: 'r1',
-    role: 'guest',
     token: null,
     socket,
     p2p: p2p.factory,

@@ -1,13 +1,14 @@
 import { SFU_RECONNECT_REASONS } from '@riffroom/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { connectRoom } from './roomConnection';
+import { connectGuestRoom } from './guestRoomConnection';
+import { connectHostRoom } from './hostRoomConnection';
 import { FakeRoomSocket, joinResult, type Handler } from '../../testing/fakeRoomSocket';
 import { RoomRequestError } from './roomSocket';
 import type { RoomRequestName } from './roomProtocol';
 
 async function joinedGuest(handlers: Partial<Record<RoomRequestName, Handler>> = {}, result = joinResult()) {
   const socket = new FakeRoomSocket({ 'join-room': () => result, ...handlers });
-  const room = connectRoom({ roomId: 'r1', role: 'guest', token: null, socket });
+  const room = connectGuestRoom({ roomId: 'r1', token: null, socket });
   await vi.waitFor(() => expect(room.getState().self).not.toBeNull());
   return { socket, room };
 }
@@ -98,7 +99,7 @@ describe('room connection', () => {
 
   it('a host whose SFU fails keeps serving the relay: the orange fallback, not an error', async () => {
     const socket = new FakeRoomSocket({ 'join-room': () => joinResult() });
-    const room = connectRoom({ roomId: 'r1', role: 'host', token: 'token', socket });
+    const room = connectHostRoom({ roomId: 'r1', token: 'token', socket });
     await vi.waitFor(() => expect(room.getState().status).toBe('connected-fallback'));
     expect(room.getState()).toMatchObject({ tier: 'relay', error: null });
     expect(socket.sent.filter((s) => s.event === 'sfu:router-capabilities')).toHaveLength(3);
@@ -110,7 +111,7 @@ describe('room connection', () => {
 
   it('?tier=relay goes straight to the relay, never asking the SFU', async () => {
     const socket = new FakeRoomSocket({ 'join-room': () => joinResult(), 'relay:subscribe': () => ({ guests: 1 }) });
-    const room = connectRoom({ roomId: 'r1', role: 'guest', token: null, socket, tier: 'relay' });
+    const room = connectGuestRoom({ roomId: 'r1', token: null, socket, tier: 'relay' });
     await vi.waitFor(() => expect(room.getState().status).toBe('connected-fallback'));
     expect(room.getState().tier).toBe('relay');
     expect(socket.sent.some((s) => s.event.startsWith('sfu:'))).toBe(false);
@@ -119,7 +120,7 @@ describe('room connection', () => {
 
   it('?tier=sfu never falls back: a failed SFU is an error', async () => {
     const socket = new FakeRoomSocket({ 'join-room': () => joinResult(), 'relay:subscribe': () => ({ guests: 1 }) });
-    const room = connectRoom({ roomId: 'r1', role: 'guest', token: null, socket, tier: 'sfu' });
+    const room = connectGuestRoom({ roomId: 'r1', token: null, socket, tier: 'sfu' });
     await vi.waitFor(() => expect(room.getState().status).toBe('error'));
     expect(room.getState().error).toBe('Unable to connect. Please try again.');
     expect(socket.sent.some((s) => s.event === 'relay:subscribe')).toBe(false);
@@ -147,10 +148,43 @@ describe('room connection', () => {
         throw new RoomRequestError('room/full', 'This room is full.');
       },
     });
-    const room = connectRoom({ roomId: 'r1', role: 'guest', token: null, socket });
+    const room = connectGuestRoom({ roomId: 'r1', token: null, socket });
     await vi.waitFor(() => expect(room.getState().joinRefused).toBe('This room is full.'));
     expect(room.getState().status).toBe('error');
     room.close();
+  });
+
+  it("after a mid-session drop whose reconnection attempts run out, says 'Unable to connect. Please try again.' and lets go", async () => {
+    const { room, socket } = await joinedGuest({ 'relay:subscribe': () => ({ guests: 1 }) });
+    await vi.waitFor(() => expect(room.getState().tier).toBe('relay'));
+    socket.connectionChanged(false);
+    expect(room.getState().status).toBe('connecting');
+    socket.giveUp();
+    expect(room.getState()).toMatchObject({
+      status: 'error',
+      error: 'Unable to connect. Please try again.',
+      joinRefused: null,
+      tier: null,
+    });
+    expect(socket.closed).toBe(true);
+    room.close();
+  });
+
+  it("says 'Connection timeout' when join-room goes unanswered, and 'Failed to initialize connection' when it breaks", async () => {
+    const timedOut = new FakeRoomSocket({
+      'join-room': () => {
+        throw new RoomRequestError('room/request-timeout', 'Connection timeout');
+      },
+    });
+    const first = connectGuestRoom({ roomId: 'r1', token: null, socket: timedOut });
+    await vi.waitFor(() => expect(first.getState()).toMatchObject({ status: 'error', error: 'Connection timeout' }));
+    first.close();
+    const broken = new FakeRoomSocket({ 'join-room': () => undefined });
+    const second = connectGuestRoom({ roomId: 'r1', token: null, socket: broken });
+    await vi.waitFor(() =>
+      expect(second.getState()).toMatchObject({ status: 'error', error: 'Failed to initialize connection' }),
+    );
+    second.close();
   });
 
   it('tracks peers joining and leaving', async () => {
@@ -208,6 +242,15 @@ describe('room connection', () => {
     room.close();
   });
 
+  it('notes a draining server and carries on: the same status, the socket open', async () => {
+    const { room, socket } = await joinedGuest();
+    const { status, draining } = room.getState();
+    expect(draining).toBe(false);
+    socket.serverSends('server-draining', { closesWithinSeconds: 600 });
+    expect(room.getState()).toMatchObject({ draining: true, status, ended: false });
+    expect(socket.closed).toBe(false);
+  });
+
   it('ends when the host ends the room: the end state, and the socket closed', async () => {
     const { room, socket } = await joinedGuest();
     socket.serverSends('room-ended', { roomId: 'r1' });
@@ -220,7 +263,7 @@ describe('room connection', () => {
     const socket = new FakeRoomSocket({
       'join-room': () => joinResult({ self: { ...joinResult().self, role: 'host' } }),
     });
-    const room = connectRoom({ roomId: 'r1', role: 'host', token: 'tok', socket });
+    const room = connectHostRoom({ roomId: 'r1', token: 'tok', socket });
     room.moveCursor(0.1, 0.1);
     room.moveCursor(0.2, 0.2);
     room.moveCursor(0.3, 0.3);

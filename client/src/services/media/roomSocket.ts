@@ -13,6 +13,10 @@ export class RoomRequestError extends Error {
   }
 }
 
+/** Spec part 4: what the screen says once the socket's reconnection attempts ran out. */
+export const UNABLE_TO_CONNECT = 'Unable to connect. Please try again.';
+const unreachable = () => new RoomRequestError('room/unreachable', UNABLE_TO_CONNECT);
+
 /** Spec part 9: 10 s per connection attempt, 3 reconnection attempts for the dedicated server. */
 export const CONNECT_TIMEOUT_MS = ROOM_CONNECTION_TIMEOUT_MS;
 export const RECONNECTION_ATTEMPTS = ROOM_RECONNECT_ATTEMPTS;
@@ -22,9 +26,14 @@ export interface RoomSocket {
   /** Fire and forget, for the high-rate cursor where a lost position is replaced by the next. */
   emit<K extends RoomRequestName>(event: K, payload: RoomRequests[K][0]): void;
   on<K extends keyof RoomEvents>(event: K, listener: RoomEvents[K]): () => void;
-  /** Resolves once connected; rejects with `Connection timeout` after the attempts run out. */
+  /** Resolves once connected; rejects with `room/unreachable` after the attempts run out. */
   connected(): Promise<void>;
   onConnectionChange(listener: (connected: boolean) => void): () => void;
+  /**
+   * The socket stopped trying: its reconnection attempts ran out, or the server closed it (a restart
+   * or a shutdown), after which Socket.IO never reconnects by itself. Only a new connection helps.
+   */
+  onGiveUp(listener: () => void): () => void;
   close(): void;
 }
 
@@ -57,9 +66,7 @@ export function connectRoomSocket({
   const connected = new Promise<void>((resolve, reject) => {
     if (socket.connected) return resolve();
     socket.once('connect', () => resolve());
-    socket.io.once('reconnect_failed', () =>
-      reject(new RoomRequestError('room/connection-timeout', 'Connection timeout')),
-    );
+    socket.io.once('reconnect_failed', () => reject(unreachable()));
     // A refused handshake (bad token) does not retry: say so at once.
     socket.once('connect_error', (error: Error) => {
       if (error.message.startsWith('auth/')) reject(new RoomRequestError(error.message, 'Failed to connect to room'));
@@ -94,6 +101,18 @@ export function connectRoomSocket({
       socket.on('disconnect', down);
       return () => {
         socket.off('connect', up);
+        socket.off('disconnect', down);
+      };
+    },
+    onGiveUp(listener) {
+      const failed = () => listener();
+      const down = (reason: Socket.DisconnectReason) => {
+        if (reason === 'io server disconnect') listener();
+      };
+      socket.io.on('reconnect_failed', failed);
+      socket.on('disconnect', down);
+      return () => {
+        socket.io.off('reconnect_failed', failed);
         socket.off('disconnect', down);
       };
     },

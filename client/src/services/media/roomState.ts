@@ -1,12 +1,14 @@
+import type { MediaSource, RoomRole } from '@riffroom/protocol';
 import type { AudioStats } from './audioStats';
 import type { ProgramAudioSource } from './capture';
 import type { RelayAudioStatus } from './relayAudioHost';
+import { Store } from './store';
 
 /** Spec part 4, room connection status; 'warning' is the guest's orange host-presence states. */
 export type ConnectionStatus = 'initializing' | 'connecting' | 'connected' | 'connected-fallback' | 'error';
 
 /**
- * The media tiers of design.md §4, best first. 'sfu' is 'connected'; the fallbacks are
+ * The media tiers, best first (ARCHITECTURE.md "Choose a tier and fall back"). 'sfu' is 'connected'; the fallbacks are
  * 'connected-fallback' and the tier says which banner to show.
  */
 export type MediaTier = 'sfu' | 'p2p' | 'relay';
@@ -45,7 +47,7 @@ export interface RoomState {
   error: string | null;
   /** Set when joining was refused (unknown room, full, guests off): the guest's error view. */
   joinRefused: string | null;
-  self: { peerId: string; firebase_uid: string | null; user_name: string; role: string } | null;
+  self: { peerId: string; firebase_uid: string | null; user_name: string; role: RoomRole } | null;
   peers: PeerEntry[];
   hostPresence: HostPresence;
   chat: ChatEntry[];
@@ -68,6 +70,8 @@ export interface RoomState {
   audioStats: AudioStats | null;
   /** The host ended the room. */
   ended: boolean;
+  /** The server is restarting once live rooms end (server-draining): the room goes on meanwhile. */
+  draining: boolean;
 }
 
 export function initialRoomState(bitrate: number): RoomState {
@@ -90,24 +94,220 @@ export function initialRoomState(bitrate: number): RoomState {
     programAudio: { source: { kind: 'none' }, bitrate, live: false },
     audioStats: null,
     ended: false,
+    draining: false,
   };
 }
 
-/** The smallest store React's useSyncExternalStore can read: a snapshot, updates, listeners. */
-export class Store<T> {
-  private readonly listeners = new Set<() => void>();
-  constructor(private state: T) {}
+/** A joined room as the state keeps it: who we are, the others, and whether the host is there. */
+export interface JoinedRoom {
+  self: NonNullable<RoomState['self']>;
+  peers: PeerEntry[];
+  hostPresence: HostPresence;
+}
 
-  get = (): T => this.state;
+/**
+ * One room screen's state, changed only through its named transitions. Each transition has one
+ * owner, named on it, so a reader finds who moves a field by its name: the connection (common to
+ * both roles), the guest's connection, the host's capture, the tier chooser, or the chat log.
+ */
+export class RoomStore {
+  private readonly store: Store<RoomState>;
 
-  set(patch: Partial<T> | ((state: T) => Partial<T>)): void {
-    const next = typeof patch === 'function' ? patch(this.state) : patch;
-    this.state = { ...this.state, ...next };
-    for (const listener of this.listeners) listener();
+  constructor(bitrate: number) {
+    this.store = new Store(initialRoomState(bitrate));
   }
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  get = (): RoomState => this.store.get();
+  subscribe = (listener: () => void): (() => void) => this.store.subscribe(listener);
+
+  // ---- the connection, both roles (liveRoomConnection.ts)
+
+  /** The socket and join-room are being (re)tried. */
+  connectionStarted(): void {
+    this.store.set({ status: 'connecting', error: null });
+  }
+
+  /** Socket.IO lost the server; it reconnects on its own. */
+  socketLost(): void {
+    this.store.set({ status: 'connecting' });
+  }
+
+  /** The socket or join-room failed; `failure` is what the screen says (roomRules' `connectFailure`). */
+  joinFailed(failure: Pick<RoomState, 'error' | 'joinRefused'>): void {
+    this.store.set({ status: 'error', ...failure });
+  }
+
+  /**
+   * The socket gave up (its reconnection attempts ran out, or the server closed it): nothing of the
+   * room carries on, and only a new connection (the screen's Retry) can help.
+   */
+  connectionGaveUp(error: string): void {
+    this.store.set({
+      status: 'error',
+      error,
+      joinRefused: null,
+      tier: null,
+      remoteVideo: null,
+      remoteAudio: null,
+      cursor: null,
+      relayLive: false,
+      sharing: false,
+      preview: null,
+    });
+  }
+
+  joined({ self, peers, hostPresence }: JoinedRoom): void {
+    this.store.set({ self, peers: peers.filter((peer) => peer.peerId !== self.peerId), hostPresence });
+  }
+
+  peerJoined(peer: PeerEntry): void {
+    this.store.set((state) => ({ peers: [...state.peers.filter((p) => p.peerId !== peer.peerId), peer] }));
+  }
+
+  peerLeft(peerId: string): void {
+    this.store.set((state) => ({ peers: state.peers.filter((p) => p.peerId !== peerId) }));
+  }
+
+  /** The host's pointer, already clamped to 0..1 each way. */
+  cursorMoved(cursor: { x: number; y: number }): void {
+    this.store.set({ cursor });
+  }
+
+  /** The server restarts once live rooms end (server-draining): this room carries on meanwhile. */
+  serverDraining(): void {
+    this.store.set({ draining: true });
+  }
+
+  roomEnded(): void {
+    this.store.set({ ended: true, remoteVideo: null, remoteAudio: null, cursor: null, relayLive: false });
+  }
+
+  audioStatsMeasured(audioStats: AudioStats | null): void {
+    this.store.set({ audioStats });
+  }
+
+  /** The relay's program audio: the host's encoder, or a relay guest's playback. */
+  relayAudioChanged(relayAudio: RelayAudioStatus): void {
+    this.store.set({ relayAudio });
+  }
+
+  // ---- the guest's connection (guestRoomConnection.ts)
+
+  /** room-update: the host's socket is there, or gone (roomRules' `offlinePresence`). */
+  hostPresenceChanged(presence: (current: HostPresence) => HostPresence): void {
+    this.store.set((state) => ({ hostPresence: presence(state.hostPresence) }));
+  }
+
+  hostLeft(): void {
+    this.store.set({ hostPresence: 'left', cursor: null, relayLive: false });
+  }
+
+  /** The host stopped sharing: nothing to show until it shares again. */
+  remoteMediaCleared(): void {
+    this.store.set({ remoteVideo: null, remoteAudio: null, cursor: null, relayLive: false });
+  }
+
+  /** An SFU consumer's track: the host's screen or its program audio. */
+  remoteTrackShown(source: MediaSource, stream: MediaStream): void {
+    this.store.set(source === 'screen' ? { remoteVideo: stream } : { remoteAudio: stream });
+  }
+
+  /** An SFU consumer ended; program audio's stats end with it. */
+  remoteTrackEnded(source: MediaSource): void {
+    this.store.set(source === 'screen' ? { remoteVideo: null } : { remoteAudio: null, audioStats: null });
+  }
+
+  /** The peer-to-peer tier's picture and sound, both at once. */
+  remoteMediaChanged(remoteVideo: MediaStream | null, remoteAudio: MediaStream | null): void {
+    this.store.set({ remoteVideo, remoteAudio });
+  }
+
+  /** The relay's program audio, played through the same element as the SFU's. */
+  relayAudioStreamChanged(remoteAudio: MediaStream | null): void {
+    if (this.store.get().remoteAudio !== remoteAudio) this.store.set({ remoteAudio });
+  }
+
+  relayLiveChanged(relayLive: boolean): void {
+    if (this.store.get().relayLive !== relayLive) this.store.set({ relayLive });
+  }
+
+  // ---- the host's capture (hostMedia.ts)
+
+  shareStarted(preview: MediaStream): void {
+    this.store.set({ sharing: true, preview });
+  }
+
+  shareStopped(): void {
+    this.store.set({ sharing: false, preview: null });
+  }
+
+  programAudioChosen(source: ProgramAudioSource, bitrate: number): void {
+    this.store.set((state) => ({ programAudio: { ...state.programAudio, source, bitrate } }));
+  }
+
+  programAudioLive(): void {
+    this.store.set((state) => ({ programAudio: { ...state.programAudio, live: true } }));
+  }
+
+  programAudioStopped(): void {
+    this.store.set((state) => ({ programAudio: { ...state.programAudio, live: false }, audioStats: null }));
+  }
+
+  // ---- the tier chooser (mediaTierChooser.ts and its host and guest sides)
+
+  tierChoiceStarted(): void {
+    this.store.set({ status: 'connecting', error: null });
+  }
+
+  tierConnected(tier: MediaTier): void {
+    this.store.set({ status: tier === 'sfu' ? 'connected' : 'connected-fallback', tier, error: null });
+  }
+
+  /** Every tier failed; `error` is the text to show. */
+  tiersFailed(error: string): void {
+    this.store.set({ status: 'error', tier: null, error });
+  }
+
+  /**
+   * A climb from a fallback reached the SFU. A guest's picture and sound become the SFU's (null when
+   * it had none yet), and the relay's canvas goes; the host's own state has no remote media.
+   */
+  climbedToSfu(remote?: { video: MediaStream | null; audio: MediaStream | null }): void {
+    this.store.set({
+      status: 'connected',
+      tier: 'sfu',
+      error: null,
+      ...(remote ? { remoteVideo: remote.video, remoteAudio: remote.audio, relayLive: false } : {}),
+    });
+  }
+
+  /** A guest chooses its tier again from the top (the room's tier setting changed). */
+  tierCleared(): void {
+    this.store.set({ tier: null, remoteVideo: null, remoteAudio: null, relayLive: false });
+  }
+
+  // ---- the chat log (roomChatLog.ts)
+
+  /** A (re)join replaces the conversation with the server's. */
+  chatCleared(): void {
+    this.store.set({ chat: [] });
+  }
+
+  chatAdded(entry: ChatEntry): void {
+    this.store.set((state) => ({ chat: [...state.chat, entry] }));
+  }
+
+  /** The socket's copy of a message already shown (the room's record) corrects its author and time. */
+  chatCorrected(entry: ChatEntry, fields: Partial<ChatEntry>): void {
+    this.store.set((state) => ({
+      chat: state.chat.map((known) => (known === entry ? { ...known, ...fields } : known)),
+    }));
+  }
+
+  /** We learnt our chat identity: every message from it is our own. */
+  ownChatIdentified(from: string): void {
+    this.store.set((state) => ({
+      chat: state.chat.map((entry) => (entry.from === from ? { ...entry, own: true } : entry)),
+    }));
+  }
 }

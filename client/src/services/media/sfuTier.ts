@@ -1,19 +1,23 @@
 import { PROGRAM_AUDIO_DEFAULT_BITRATE, PROGRAM_AUDIO_MAX_BITRATE } from '@riffroom/protocol';
 import { Device, type types as ms } from 'mediasoup-client';
 import { sfuIceSettings, type IcePolicy, type IceSettings } from './icePolicy';
-import type { MediaSource, ProducerInfo, RoomRequests } from './roomProtocol';
+import type { MediaSource, RoomRequests } from './roomProtocol';
 import { CONNECT_TIMEOUT_MS, RoomRequestError, type RoomSocket } from './roomSocket';
 
-/** What the room hears from the SFU tier. */
-export interface SfuListener {
-  /** A remote track to show or play (guests). */
-  onTrack(source: MediaSource, track: MediaStreamTrack): void;
-  onTrackEnded(source: MediaSource): void;
+/** What the room hears from either side of the SFU tier. */
+export interface SfuTierListener {
   /**
    * A transport failed, or did not reach `connected` within the tier's timeout after it was first
    * used, outside `start()`: the caller decides whether to rebuild or fall back.
    */
   onTransportFailed(): void;
+}
+
+/** What a guest hears from its receiving side: the host's tracks come and go. */
+export interface SfuListener extends SfuTierListener {
+  /** A remote track to show or play. */
+  onTrack(source: MediaSource, track: MediaStreamTrack): void;
+  onTrackEnded(source: MediaSource): void;
 }
 
 export interface ProduceOptions {
@@ -22,6 +26,9 @@ export interface ProduceOptions {
   /** Program audio: the Opus target in bits per second. */
   audioBitrate?: number;
 }
+
+/** A transport as the media node offered it, with the ICE servers and policy of icePolicy.ts. */
+export type SfuTransportOptions = RoomRequests['sfu:create-transport'][1] & IceSettings;
 
 export const DEFAULT_AUDIO_BITRATE = PROGRAM_AUDIO_DEFAULT_BITRATE;
 export const MAX_AUDIO_BITRATE = PROGRAM_AUDIO_MAX_BITRATE;
@@ -36,18 +43,17 @@ export function programAudioCodecOptions(bitrate: number): ms.ProducerCodecOptio
 }
 
 /**
- * The dedicated tier ('Connected (High Performance)'): mediasoup-client against the media node.
- * The host only sends, guests only receive. `start()` may be called again after `sfu:reconnect`:
- * it builds fresh transports and puts every produced track back, or consumes everything again.
+ * The dedicated tier ('Connected (High Performance)'): mediasoup-client against the media node,
+ * over one transport. The host's side only sends (sfuSender.ts), a guest's only receives
+ * (sfuReceiver.ts); this is what both share: the device, the transport's life and its watch.
+ * `start()` may be called again after `sfu:reconnect`: it builds a fresh transport and puts the
+ * side's media back on it.
  */
-export class SfuTier {
-  private device: Device | null = null;
-  private sendTransport: ms.Transport | null = null;
-  private recvTransport: ms.Transport | null = null;
-  private readonly producers = new Map<MediaSource, ms.Producer>();
-  private readonly consumers = new Map<string, ms.Consumer>();
-  /** What the host shares, kept so a rebuild can produce it again on new transports. */
-  private readonly wanted = new Map<MediaSource, ProduceOptions>();
+export abstract class SfuTier {
+  protected device: Device | null = null;
+  protected transport: ms.Transport | null = null;
+  /** 'send' or 'recv', as the media node's sfu:create-transport asks. */
+  protected abstract readonly direction: 'send' | 'recv';
   private generation = 0;
   private closed = false;
   /** The transport `start()` is waiting on: its failure rejects that wait instead of being reported. */
@@ -61,12 +67,25 @@ export class SfuTier {
   private tried = false;
 
   constructor(
-    private readonly socket: RoomSocket,
-    private readonly roomId: string,
-    private readonly role: 'host' | 'guest',
-    private readonly listener: SfuListener,
+    protected readonly socket: RoomSocket,
+    protected readonly roomId: string,
+    private readonly tierListener: SfuTierListener,
+    /** 'relay' (`?ice=relay`): the transports gather TURN-relayed candidates only. */
     private readonly icePolicy: IcePolicy = 'all',
   ) {}
+
+  /** Begins the side's asks that need no device, alongside the router's capabilities. */
+  protected prefetch(): void {}
+  /** Puts the side's media on a new transport; false when the attempt went stale meanwhile. */
+  protected abstract fill(transport: ms.Transport, isStale: () => boolean): Promise<boolean>;
+  /** Whether the side has something on the transport (only then is there a connection to wait for). */
+  protected abstract carriesMedia(): boolean;
+  /** Makes the side's kind of transport and adds its own signalling to it. */
+  protected abstract makeTransport(device: Device, options: SfuTransportOptions): ms.Transport;
+  /** Lets go of the side's producers or consumers as their transport closes. */
+  protected abstract dropMedia(): void;
+  /** The RTC stats of what carries `source`. */
+  abstract statsOf(source: MediaSource): Promise<RTCStatsReport | null>;
 
   /**
    * One attempt at the tier. It counts as connected only once ICE and DTLS are up: with something to
@@ -83,32 +102,24 @@ export class SfuTier {
     // The transport and (for guests) the producer list are asked for alongside the router's
     // capabilities and the device's loading: none needs another, and each round trip delays the
     // first frame (bench/latency.ts lists them). Settled promises, so a failure is never unhandled.
-    const direction = this.role === 'host' ? 'send' : 'recv';
-    const transportOptions = settled(this.socket.request('sfu:create-transport', { roomId: this.roomId, direction }));
-    const ice = settled(sfuIceSettings(this.socket, this.icePolicy));
-    const producerList = settled(
-      this.role === 'guest' ? this.socket.request('sfu:producers', { roomId: this.roomId }) : Promise.resolve([]),
+    const transportOptions = settled(
+      this.socket.request('sfu:create-transport', { roomId: this.roomId, direction: this.direction }),
     );
+    // The TURN servers (members only, expiring credentials) and the `?ice=relay` policy, alike.
+    const ice = settled(sfuIceSettings(this.socket, this.icePolicy));
+    this.prefetch();
     const { rtpCapabilities } = await this.socket.request('sfu:router-capabilities', { roomId: this.roomId });
     const device = new Device();
     await device.load({ routerRtpCapabilities: rtpCapabilities });
     if (this.isStale(generation)) return;
     this.device = device;
 
-    let transport: ms.Transport;
-    if (this.role === 'host') {
-      transport = this.sendTransport = this.createTransport(device, 'send', await transportOptions(), await ice());
-      this.starting = transport;
-      for (const options of this.wanted.values()) await this.produceOn(transport, options);
-    } else {
-      transport = this.recvTransport = this.createTransport(device, 'recv', await transportOptions(), await ice());
-      this.starting = transport;
-      const producers = await producerList();
-      if (this.isStale(generation)) return;
-      for (const producer of producers) await this.consume(producer);
-    }
+    const options = { ...(await transportOptions()), ...(await ice()) };
+    const transport = (this.transport = this.createTransport(device, options));
+    this.starting = transport;
+    if (!(await this.fill(transport, () => this.isStale(generation)))) return;
     try {
-      if (this.producers.size > 0 || this.consumers.size > 0) await whenConnected(transport);
+      if (this.carriesMedia()) await whenConnected(transport);
     } finally {
       if (this.starting === transport) this.starting = null;
     }
@@ -129,73 +140,10 @@ export class SfuTier {
     if (this.tried) this.socket.emit('sfu:close-transports', { roomId: this.roomId });
   }
 
-  /** Host: sends a track now, and again after every rebuild, until `stopProducing`. */
-  async produce(options: ProduceOptions): Promise<void> {
-    await this.stopProducing(options.source);
-    this.wanted.set(options.source, options);
-    if (this.sendTransport) await this.produceOn(this.sendTransport, options);
-  }
-
-  async stopProducing(source: MediaSource): Promise<void> {
-    this.wanted.delete(source);
-    const producer = this.producers.get(source);
-    if (!producer) return;
-    this.producers.delete(source);
-    producer.close();
-    await this.socket.request('sfu:close-producer', { roomId: this.roomId, producerId: producer.id }).catch(() => {
-      // The server closes producers with their transport anyway; nothing to repair here.
-    });
-  }
-
-  /** Guests: a producer the host added after we joined. */
-  async consume(producer: ProducerInfo): Promise<void> {
-    const transport = this.recvTransport;
-    const device = this.device;
-    if (!transport || !device || this.consumers.has(producer.producerId)) return;
-    const options = await this.socket.request('sfu:consume', {
-      roomId: this.roomId,
-      transportId: transport.id,
-      producerId: producer.producerId,
-      rtpCapabilities: device.rtpCapabilities,
-    });
-    if (transport !== this.recvTransport || transport.closed) return;
-    const consumer = await transport.consume({
-      id: options.id,
-      producerId: options.producerId,
-      kind: options.kind,
-      rtpParameters: options.rtpParameters,
-      appData: { source: options.source },
-    });
-    this.consumers.set(producer.producerId, consumer);
-    consumer.on('transportclose', () => this.consumers.delete(producer.producerId));
-    await this.socket.request('sfu:resume-consumer', { roomId: this.roomId, consumerId: consumer.id });
-    this.watch(transport);
-    this.listener.onTrack(options.source, consumer.track);
-  }
-
-  producerClosed(producerId: string): void {
-    const consumer = this.consumers.get(producerId);
-    if (!consumer) return;
-    this.consumers.delete(producerId);
-    consumer.close();
-    this.listener.onTrackEnded(consumer.appData.source as MediaSource);
-  }
-
-  /** The RTC stats of what carries `source`: the producer for the host, the consumer for guests. */
-  async statsOf(source: MediaSource): Promise<RTCStatsReport | null> {
-    const producer = this.producers.get(source);
-    if (producer && !producer.closed) return producer.getStats();
-    for (const consumer of this.consumers.values()) {
-      if (consumer.appData.source === source && !consumer.closed) return consumer.getStats();
-    }
-    return null;
-  }
-
   close(): void {
     if (this.closed) return;
     this.closed = true;
     this.generation += 1;
-    this.wanted.clear();
     this.closeTransports();
   }
 
@@ -207,46 +155,18 @@ export class SfuTier {
     for (const timer of this.watchTimers) clearTimeout(timer);
     this.watchTimers.clear();
     this.starting = null;
-    for (const consumer of this.consumers.values()) {
-      consumer.close();
-      this.listener.onTrackEnded(consumer.appData.source as MediaSource);
-    }
-    this.consumers.clear();
-    // Closing a producer stops nothing the host captured: the tracks stay for the next transports.
-    for (const producer of this.producers.values()) producer.close();
-    this.producers.clear();
-    this.sendTransport?.close();
-    this.recvTransport?.close();
-    this.sendTransport = null;
-    this.recvTransport = null;
+    this.dropMedia();
+    this.transport?.close();
+    this.transport = null;
   }
 
-  private createTransport(
-    device: Device,
-    direction: 'send' | 'recv',
-    server: RoomRequests['sfu:create-transport'][1],
-    ice: IceSettings,
-  ): ms.Transport {
-    const options = { ...server, ...ice };
-    const transport = direction === 'send' ? device.createSendTransport(options) : device.createRecvTransport(options);
+  private createTransport(device: Device, options: SfuTransportOptions): ms.Transport {
+    const transport = this.makeTransport(device, options);
     transport.on('connect', ({ dtlsParameters }, callback, errback) => {
       this.socket
         .request('sfu:connect-transport', { roomId: this.roomId, transportId: transport.id, dtlsParameters })
         .then(() => callback(), errback);
     });
-    if (direction === 'send') {
-      transport.on('produce', ({ kind, rtpParameters, appData }, callback, errback) => {
-        this.socket
-          .request('sfu:produce', {
-            roomId: this.roomId,
-            transportId: transport.id,
-            kind,
-            rtpParameters,
-            source: appData.source as MediaSource,
-          })
-          .then(({ producerId }) => callback({ id: producerId }), errback);
-      });
-    }
     transport.on('connectionstatechange', (state) => {
       // During `start()` the attempt itself rejects; afterwards the caller decides.
       if (state === 'failed' && transport !== this.starting) this.reportFailure(transport);
@@ -254,34 +174,14 @@ export class SfuTier {
     return transport;
   }
 
-  private async produceOn(transport: ms.Transport, options: ProduceOptions): Promise<void> {
-    if (options.track.readyState === 'ended') return;
-    const isAudio = options.track.kind === 'audio';
-    const bitrate = options.audioBitrate ?? DEFAULT_AUDIO_BITRATE;
-    const producer = await transport.produce({
-      track: options.track,
-      // The capture is stopped by whoever started it, not by closing a producer during a rebuild.
-      stopTracks: false,
-      appData: { source: options.source },
-      ...(isAudio
-        ? {
-            codecOptions: programAudioCodecOptions(bitrate),
-            encodings: [{ maxBitrate: programAudioCodecOptions(bitrate).opusMaxAverageBitrate }],
-          }
-        : { codecOptions: { videoGoogleStartBitrate: 1000 } }),
-    });
-    this.producers.set(options.source, producer);
-    this.watch(transport);
-  }
-
   private reportFailure(transport: ms.Transport): void {
     if (transport.closed || this.reported.has(transport)) return;
     this.reported.add(transport);
-    this.listener.onTransportFailed();
+    this.tierListener.onTransportFailed();
   }
 
   /** A transport first used outside `start()` gets the tier's timeout to connect (see `start`). */
-  private watch(transport: ms.Transport): void {
+  protected watch(transport: ms.Transport): void {
     if (transport === this.starting || this.watched.has(transport)) return;
     this.watched.add(transport);
     if (transport.connectionState === 'connected') return;
@@ -300,7 +200,7 @@ export class SfuTier {
 }
 
 /** Starts waiting on `promise` now; the returned function gives its outcome (rejecting as it did) later. */
-function settled<T>(promise: Promise<T>): () => Promise<T> {
+export function settled<T>(promise: Promise<T>): () => Promise<T> {
   promise.catch(() => {});
   return () => promise;
 }

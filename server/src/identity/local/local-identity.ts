@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AuthResponse, LoginBody, SignupBody } from '@riffroom/protocol';
 import { badRequest, unauthorized } from '../../errors.js';
 import type { LocalAccount, LocalAccountsRepository } from '../../repositories/local-accounts.js';
-import type { RefreshTokensRepository } from '../../repositories/refresh-tokens.js';
+import type { RefreshTokenRow, RefreshTokensRepository } from '../../repositories/refresh-tokens.js';
 import type { UsersRepository } from '../../repositories/users.js';
 import type { IdentityVerifier, VerifiedIdentity } from '../types.js';
 import { signIdToken, verifyIdTokenSignature, type IdTokenClaims } from './id-token.js';
@@ -59,8 +59,9 @@ export class LocalIdentity implements IdentityVerifier {
       display_name: body.username,
       created_at: this.now(),
     };
+    const session = this.newSession(account);
     try {
-      await accounts.insert(account);
+      await accounts.insertWithFirstSession(account, session.row);
     } catch (error) {
       // Two signups racing for one email: the unique index decides, the loser gets the same answer.
       if (await accounts.findByEmail(body.email)) {
@@ -68,7 +69,7 @@ export class LocalIdentity implements IdentityVerifier {
       }
       throw error;
     }
-    return this.startSession(account);
+    return this.respond(account, session.row.id, session.token);
   }
 
   /** `address` is the caller's, as the trusted proxy hops report it (login-throttle.ts). */
@@ -129,7 +130,8 @@ export class LocalIdentity implements IdentityVerifier {
       // Someone else's refresh token is not the caller's to revoke.
       if (session && session.uid === identity.uid) sessionIds.add(session.id);
     }
-    for (const id of sessionIds) await refreshTokens.revoke(id, this.now());
+    // One statement: signing out of two sessions ends both or neither.
+    if (sessionIds.size > 0) await refreshTokens.revokeMany([...sessionIds], this.now());
     if (sessionIds.size > 0) this.options.onSessionsEnded?.(identity.uid, [...sessionIds]);
   }
 
@@ -156,18 +158,25 @@ export class LocalIdentity implements IdentityVerifier {
     return claims;
   }
 
-  private async startSession(account: LocalAccount): Promise<AuthResponse> {
+  /** A new sign-in session of `account`: its row to store and the refresh token to hand out. */
+  private newSession(account: LocalAccount): { row: RefreshTokenRow; token: string } {
     const { sessionId, token } = newRefreshToken();
     const createdAt = this.now();
-    await this.options.refreshTokens.insert({
+    const row: RefreshTokenRow = {
       id: sessionId,
       uid: account.uid,
       token_hash: hashRefreshToken(token),
       created_at: createdAt,
       expires_at: createdAt + this.options.refreshTokenTtlDays * 86_400_000,
       revoked_at: null,
-    });
-    return this.respond(account, sessionId, token);
+    };
+    return { row, token };
+  }
+
+  private async startSession(account: LocalAccount): Promise<AuthResponse> {
+    const session = this.newSession(account);
+    await this.options.refreshTokens.insert(session.row);
+    return this.respond(account, session.row.id, session.token);
   }
 
   private async respond(account: LocalAccount, sessionId: string, refreshToken: string): Promise<AuthResponse> {

@@ -1,11 +1,11 @@
 import type { P2pChatMessage } from './p2pTier';
 import type { ChatMessage } from './roomProtocol';
-import type { RoomState, Store } from './roomState';
+import type { RoomStore } from './roomState';
 import type { RoomSocket } from './roomSocket';
 
-/** What the room chat needs of the connection around it. */
-export interface RoomChatDeps {
-  store: Store<RoomState>;
+/** What the room chat log needs of the connection around it. */
+export interface RoomChatLogDeps {
+  store: RoomStore;
   socket: RoomSocket;
   roomId: string;
   /** Hands a message to the peer-to-peer data connections; false when none took it. */
@@ -17,17 +17,17 @@ export interface RoomChatDeps {
  * guests also send each message over the data connection with the same id, so every screen shows
  * it once, whichever copy arrives first.
  */
-export class RoomChat {
+export class RoomChatLog {
   private serial = 0;
   /** Who our messages are `from`: the uid when signed in, else learnt from the first ack. */
   private key: string | null = null;
 
-  constructor(private readonly deps: RoomChatDeps) {}
+  constructor(private readonly deps: RoomChatLogDeps) {}
 
   /** After (re)joining: who we are, and the conversation so far, which replaces what we had. */
   joined(uid: string | null, history: ChatMessage[]): void {
     if (uid) this.key = uid;
-    this.deps.store.set({ chat: [] });
+    this.deps.store.chatCleared();
     for (const message of history) this.add(message);
   }
 
@@ -50,9 +50,7 @@ export class RoomChat {
     // An anonymous guest learns its chat identity (the server's guest id) from its first message.
     if (sent?.from && this.key !== sent.from) {
       this.key = sent.from;
-      this.deps.store.set((state) => ({
-        chat: state.chat.map((entry) => (entry.from === sent.from ? { ...entry, own: true } : entry)),
-      }));
+      this.deps.store.ownChatIdentified(sent.from);
     }
     return true;
   }
@@ -67,18 +65,12 @@ export class RoomChat {
     const known = messageId ? store.get().chat.find((entry) => entry.messageId === messageId) : undefined;
     if (known) {
       if (!fromSocket) return;
-      store.set((state) => ({
-        chat: state.chat.map((entry) =>
-          entry === known ? { ...entry, ...fields, own: fields.from === this.key || entry.own } : entry,
-        ),
-      }));
+      store.chatCorrected(known, { ...fields, own: fields.from === this.key || known.own });
       return;
     }
     this.serial += 1;
     const own = message.from === this.key || (!fromSocket && message.from === store.get().self?.peerId);
-    store.set((state) => ({
-      chat: [...state.chat, { ...fields, id: this.serial, own, ...(messageId ? { messageId } : {}) }],
-    }));
+    store.chatAdded({ ...fields, id: this.serial, own, ...(messageId ? { messageId } : {}) });
   }
 
   /** Sends over the peer-to-peer data connections; true when one took it. */

@@ -1,0 +1,44 @@
+import { canDecodeRelayAudio, canEncodeRelayAudio } from './relayAudioCodec';
+
+/**
+ * What this browser offers of what a room needs (spec part 9 names minimum browsers; what a room
+ * really needs is these APIs): WebRTC for the SFU and peer-to-peer tiers, getDisplayMedia for a
+ * host to share a screen, and WebCodecs audio for program audio over the server relay.
+ */
+export interface BrowserFeatures {
+  webrtc: boolean;
+  screenCapture: boolean;
+  relayAudioEncode: boolean;
+  relayAudioDecode: boolean;
+}
+
+export type MissingFeature = 'webrtc' | 'screen-capture' | 'relay-audio';
+
+/** Looks once, when the app starts: these APIs do not come and go. */
+export function detectBrowserFeatures(scope: typeof globalThis = globalThis): BrowserFeatures {
+  const devices = scope.navigator?.mediaDevices as Partial<MediaDevices> | undefined;
+  return {
+    webrtc: typeof scope.RTCPeerConnection === 'function',
+    screenCapture: typeof devices?.getDisplayMedia === 'function',
+    relayAudioEncode: canEncodeRelayAudio(),
+    relayAudioDecode: canDecodeRelayAudio(),
+  };
+}
+
+/**
+ * What a room screen should warn about, most serious first. A guest without WebRTC still watches
+ * over the relay, so only then does the relay's audio matter to it; a host feeds the relay's
+ * guests whatever its own tier, so it always hears about the relay's audio.
+ */
+export function missingForRoom(
+  features: BrowserFeatures,
+  role: 'host' | 'guest',
+  { onRelay = false }: { onRelay?: boolean } = {},
+): MissingFeature[] {
+  const missing: MissingFeature[] = [];
+  if (!features.webrtc) missing.push('webrtc');
+  if (role === 'host' && !features.screenCapture) missing.push('screen-capture');
+  if (role === 'host' && !features.relayAudioEncode) missing.push('relay-audio');
+  if (role === 'guest' && !features.relayAudioDecode && (onRelay || !features.webrtc)) missing.push('relay-audio');
+  return missing;
+}

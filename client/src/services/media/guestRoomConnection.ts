@@ -1,0 +1,112 @@
+import type { JoinRoomResult } from '@riffroom/protocol';
+import { GuestTierChooser, type SfuReceiveMedia } from './guestTierChooser';
+import { LiveRoomConnection } from './liveRoomConnection';
+import { P2pGuest } from './p2pGuest';
+import type { P2pTier } from './p2pTier';
+import { RelayAudioGuest } from './relayAudioGuest';
+import { RelayGuest } from './relayGuest';
+import type {
+  GuestRoomConnection,
+  GuestRoomConnectionOptions,
+  GuestRoomConnector,
+  GuestSfuFactory,
+} from './roomConnection';
+import { offlinePresence } from './roomRules';
+import type { HostPresence } from './roomState';
+import { SfuReceiver } from './sfuReceiver';
+
+export const connectGuestRoom: GuestRoomConnector = (options) => new LiveGuestRoomConnection(options);
+
+/**
+ * A guest's connection: it owns receiving what the host shares, over whichever tier carries it,
+ * and follows the host's presence.
+ */
+class LiveGuestRoomConnection extends LiveRoomConnection implements GuestRoomConnection {
+  protected readonly joinsAsHost = false;
+  protected readonly sfu: SfuReceiveMedia;
+  protected readonly p2p: P2pTier;
+  protected readonly tiers: GuestTierChooser;
+  private readonly relayGuest: RelayGuest;
+
+  constructor(options: GuestRoomConnectionOptions) {
+    super(options.roomId, options.token, options.socket);
+    const { roomId } = options;
+    // `?ice=relay` reaches both of the guest's WebRTC sides: its SFU transport and its PeerJS peer.
+    const createSfuReceiver: GuestSfuFactory = (socket, roomId, listener) =>
+      new SfuReceiver(socket, roomId, listener, options.icePolicy);
+    this.sfu = (options.sfu ?? createSfuReceiver)(this.socket, roomId, {
+      onTrack: (source, track) => {
+        if (this.tiers.takeSfuTrack(source, track)) this.store.remoteTrackShown(source, new MediaStream([track]));
+      },
+      onTrackEnded: (source) => {
+        if (this.tiers.dropSfuTrack(source)) this.store.remoteTrackEnded(source);
+      },
+      onTransportFailed: () => void this.tiers.connect(),
+    });
+    this.relayAudio();
+    this.relayGuest = new RelayGuest(this.socket, roomId, (live) => this.store.relayLiveChanged(live));
+    this.p2p = (options.p2p ?? ((context) => new P2pGuest(context)))({
+      socket: this.socket,
+      roomId,
+      icePolicy: options.icePolicy,
+      listener: {
+        onChat: (message) => this.chat.add(message, false),
+        onMedia: (video, audio) => {
+          if (this.store.get().tier === 'p2p') this.store.remoteMediaChanged(video, audio);
+        },
+        onFailed: () => {
+          if (!this.closed && this.store.get().tier === 'p2p') void this.tiers.connect();
+        },
+      },
+    });
+    this.tiers = new GuestTierChooser({
+      store: this.store,
+      socket: this.socket,
+      roomId,
+      sfu: this.sfu,
+      p2p: this.p2p,
+      relayGuest: this.relayGuest,
+      ...(options.tier ? { urlTier: options.tier } : {}),
+      isJoined: () => this.joined,
+      isClosed: () => this.closed,
+    });
+    this.open();
+  }
+
+  attachRelayCanvas(canvas: HTMLCanvasElement | null): void {
+    this.relayGuest.attachCanvas(canvas);
+  }
+
+  protected presenceOnJoin(hostOnline: boolean): HostPresence {
+    return hostOnline ? 'online' : 'waiting';
+  }
+
+  /** The room's tier setting may force this guest's tier (its `?tier=` wins over it). */
+  protected afterJoin(result: JoinRoomResult): void {
+    this.tiers.roomTier = result.room.settings.tier ?? 'auto';
+  }
+
+  protected sideEvents(): Array<() => void> {
+    const { socket, store } = this;
+    return [
+      socket.on('room-update', ({ hostOnline }) =>
+        store.hostPresenceChanged((current) => (hostOnline ? 'online' : offlinePresence(current))),
+      ),
+      socket.on('host-left', () => store.hostLeft()),
+      socket.on('stop-sharing', () => store.remoteMediaCleared()),
+    ];
+  }
+
+  protected closeSide(): void {
+    this.relayGuest.close();
+  }
+
+  /** The relay's program audio, played through the same program-audio element as the SFU's. */
+  private relayAudio(): void {
+    const relayAudio = new RelayAudioGuest(this.socket, {
+      onStream: (remoteAudio) => this.store.relayAudioStreamChanged(remoteAudio),
+      onStatus: (status) => this.store.relayAudioChanged(status),
+    });
+    this.cleanups.push(() => relayAudio.close());
+  }
+}

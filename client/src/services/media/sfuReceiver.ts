@@ -1,0 +1,94 @@
+import type { Device, types as ms } from 'mediasoup-client';
+import type { MediaSource, ProducerInfo } from './roomProtocol';
+import type { RoomSocket } from './roomSocket';
+import type { IcePolicy } from './icePolicy';
+import { settled, SfuTier, type SfuListener, type SfuTransportOptions } from './sfuTier';
+
+/**
+ * A guest's side of the SFU tier: it only receives. Each `start()` consumes everything the host
+ * produces at that moment; later producers come one by one through `consume`.
+ */
+export class SfuReceiver extends SfuTier {
+  protected readonly direction = 'recv';
+  private readonly consumers = new Map<string, ms.Consumer>();
+  /** The host's producers, asked for alongside the router's capabilities (see `start`). */
+  private producerList: () => Promise<ProducerInfo[]> = async () => [];
+
+  constructor(
+    socket: RoomSocket,
+    roomId: string,
+    private readonly listener: SfuListener,
+    icePolicy?: IcePolicy,
+  ) {
+    super(socket, roomId, listener, icePolicy);
+  }
+
+  /** A producer the host added after we joined. */
+  async consume(producer: ProducerInfo): Promise<void> {
+    const transport = this.transport;
+    const device = this.device;
+    if (!transport || !device || this.consumers.has(producer.producerId)) return;
+    const options = await this.socket.request('sfu:consume', {
+      roomId: this.roomId,
+      transportId: transport.id,
+      producerId: producer.producerId,
+      rtpCapabilities: device.rtpCapabilities,
+    });
+    if (transport !== this.transport || transport.closed) return;
+    const consumer = await transport.consume({
+      id: options.id,
+      producerId: options.producerId,
+      kind: options.kind,
+      rtpParameters: options.rtpParameters,
+      appData: { source: options.source },
+    });
+    this.consumers.set(producer.producerId, consumer);
+    consumer.on('transportclose', () => this.consumers.delete(producer.producerId));
+    await this.socket.request('sfu:resume-consumer', { roomId: this.roomId, consumerId: consumer.id });
+    this.watch(transport);
+    this.listener.onTrack(options.source, consumer.track);
+  }
+
+  producerClosed(producerId: string): void {
+    const consumer = this.consumers.get(producerId);
+    if (!consumer) return;
+    this.consumers.delete(producerId);
+    consumer.close();
+    this.listener.onTrackEnded(consumer.appData.source as MediaSource);
+  }
+
+  async statsOf(source: MediaSource): Promise<RTCStatsReport | null> {
+    for (const consumer of this.consumers.values()) {
+      if (consumer.appData.source === source && !consumer.closed) return consumer.getStats();
+    }
+    return null;
+  }
+
+  protected override prefetch(): void {
+    this.producerList = settled(this.socket.request('sfu:producers', { roomId: this.roomId }));
+  }
+
+  protected async fill(_transport: ms.Transport, isStale: () => boolean): Promise<boolean> {
+    const producers = await this.producerList();
+    if (isStale()) return false;
+    for (const producer of producers) await this.consume(producer);
+    return true;
+  }
+
+  protected carriesMedia(): boolean {
+    return this.consumers.size > 0;
+  }
+
+  protected makeTransport(device: Device, options: SfuTransportOptions): ms.Transport {
+    return device.createRecvTransport(options);
+  }
+
+  /** The host's tracks end with their transport. */
+  protected dropMedia(): void {
+    for (const consumer of this.consumers.values()) {
+      consumer.close();
+      this.listener.onTrackEnded(consumer.appData.source as MediaSource);
+    }
+    this.consumers.clear();
+  }
+}

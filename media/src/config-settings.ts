@@ -1,0 +1,176 @@
+import type { Setting } from '@riffroom/protocol/config';
+
+const text = (value: number) => String(value);
+
+/**
+ * Every media-node setting: its place in the RIFFROOM_CONFIG file, the variable that overrides it,
+ * its default and meaning (README "Run it" and "Security" list the same). One entry per setting;
+ * the schema (config.ts, socket-limits-config.ts) holds the types and defaults, and config.test.ts
+ * checks the two agree.
+ */
+export const MEDIA_SETTINGS: readonly Setting[] = [
+  { path: 'workers', env: 'MEDIASOUP_WORKERS', defaultNote: 'one per core', meaning: 'mediasoup workers to start' },
+  {
+    path: 'workerBin',
+    env: 'MEDIASOUP_WORKER_BIN',
+    defaultNote: '`.setup/mediasoup-worker`',
+    meaning: 'The mediasoup worker binary (the set-up builds it there)',
+  },
+  { path: 'workerLogLevel', env: 'MEDIASOUP_LOG_LEVEL', default: 'warn', meaning: "mediasoup workers' log level" },
+  {
+    path: 'rtcPort',
+    env: 'RTC_PORT',
+    default: '40000',
+    meaning: 'WebRTC port, UDP and TCP: worker i listens on `RTC_PORT + i`; `0` picks free ports (tests)',
+  },
+  { path: 'rtcListenIp', env: 'RTC_LISTEN_IP', default: '0.0.0.0', meaning: 'Address the WebRTC port binds' },
+  {
+    path: 'rtcAnnouncedAddress',
+    env: 'RTC_ANNOUNCED_ADDRESS',
+    defaultNote: 'first external IPv4',
+    meaning: 'Public IP or host name put into ICE candidates',
+  },
+  {
+    path: 'rtcMinPort',
+    env: 'RTC_MIN_PORT',
+    defaultNote: '`RTC_PORT + 100`',
+    meaning: 'Lowest port of transports outside the WebRtcServer (plain/pipe transports)',
+  },
+  {
+    path: 'rtcMaxPort',
+    env: 'RTC_MAX_PORT',
+    defaultNote: '`RTC_PORT + 9999`',
+    meaning: 'Highest port of transports outside the WebRtcServer',
+  },
+  {
+    path: 'workerMaxRssMb',
+    env: 'MEDIASOUP_WORKER_MAX_RSS_MB',
+    default: '1536',
+    meaning: 'A worker whose peak memory passes this is recycled (mediasoup 3.12 leaks on ICE-TCP); `0` disables',
+  },
+  {
+    path: 'workerMemoryCheckMs',
+    env: 'MEDIASOUP_WORKER_MEMORY_CHECK_MS',
+    default: '60000',
+    meaning: "How often the workers' memory is checked",
+  },
+  {
+    path: 'keyFrameRequestDelayMs',
+    env: 'KEYFRAME_REQUEST_DELAY_MS',
+    default: '1000',
+    meaning: "A host's video gets at most one keyframe request per this many ms",
+  },
+  {
+    path: 'drainTimeoutS',
+    env: 'DRAIN_TIMEOUT_S',
+    default: '600',
+    meaning: 'On SIGTERM, how long the box waits for live rooms to end before it closes anyway; `0` closes at once',
+  },
+  {
+    path: 'clientDist',
+    env: 'CLIENT_DIST',
+    defaultNote: '`client/dist`',
+    meaning: 'The built client the box serves',
+  },
+  {
+    path: 'bus',
+    env: 'REDIS_URL',
+    defaultNote: 'in-process',
+    meaning: 'Receive message notifications through Redis pub/sub (the scaled setup)',
+    fromEnv: (url) => ({ kind: 'redis', url }),
+  },
+  {
+    path: 'stunUrls',
+    env: 'STUN_URLS',
+    default: 'stun:stun.l.google.com:19302,stun:stun1.l.google.com:19302',
+    meaning: 'STUN servers (comma-separated) handed to clients; set it empty for none',
+    emptyIsValue: true,
+  },
+  {
+    path: 'turnUrls',
+    env: 'TURN_URLS',
+    defaultNote: 'none',
+    meaning: 'TURN servers (comma-separated `turn:`/`turns:` URLs)',
+  },
+  { path: 'turnUsername', env: 'TURN_USERNAME', meaning: 'Static TURN user name, the same for every client' },
+  {
+    path: 'turnCredential',
+    env: 'TURN_CREDENTIAL',
+    meaning: 'Static TURN credential, the same for every client',
+    secret: true,
+  },
+  {
+    path: 'turnSecret',
+    env: 'TURN_SECRET',
+    meaning: "coturn's `static-auth-secret`: every client gets its own credential",
+    secret: true,
+  },
+  {
+    path: 'turnCredentialTtlSeconds',
+    env: 'TURN_CREDENTIAL_TTL_SECONDS',
+    default: text(12 * 3600),
+    meaning: 'How long a TURN credential made from `TURN_SECRET` is valid',
+  },
+  {
+    path: 'peerMissedHeartbeats',
+    env: 'PEER_MISSED_HEARTBEATS',
+    default: '3',
+    meaning: 'The PeerJS server drops a client that missed this many 5 s heartbeats',
+  },
+  {
+    path: 'trustProxy',
+    env: 'TRUST_PROXY',
+    default: '0',
+    meaning: 'How many reverse proxies in front of the box append to `X-Forwarded-For` (`true` means 1)',
+  },
+  ...limits([
+    ['socketMaxPerAddress', 'SOCKET_MAX_PER_ADDRESS', 128, 'open Socket.IO connections from one address'],
+    ['socketConnectBurst', 'SOCKET_CONNECT_BURST', 200, 'new Socket.IO connections from one address: burst'],
+    [
+      'socketConnectPerMinute',
+      'SOCKET_CONNECT_PER_MINUTE',
+      600,
+      'new Socket.IO connections from one address: a minute',
+    ],
+    ['socketsPerPersonPerRoom', 'SOCKETS_PER_PERSON_PER_ROOM', 3, 'sockets of one person in one room'],
+    ['socketMaxMessageBytes', 'SOCKET_MAX_MESSAGE_BYTES', 65536, "largest message from a socket not a room's host"],
+    ['socketEventsBurst', 'SOCKET_EVENTS_BURST', 120, 'any event, per socket: burst'],
+    ['socketEventsPerMinute', 'SOCKET_EVENTS_PER_MINUTE', 1800, 'any event, per socket: a minute'],
+    ['socketJoinsBurst', 'SOCKET_JOINS_BURST', 10, '`join-room` + `leave-room`, per socket: burst'],
+    ['socketJoinsPerMinute', 'SOCKET_JOINS_PER_MINUTE', 30, '`join-room` + `leave-room`, per socket: a minute'],
+    [
+      'socketAddressJoinsBurst',
+      'SOCKET_ADDRESS_JOINS_BURST',
+      300,
+      '`join-room` + `leave-room` from one address: burst',
+    ],
+    [
+      'socketAddressJoinsPerMinute',
+      'SOCKET_ADDRESS_JOINS_PER_MINUTE',
+      600,
+      '`join-room` + `leave-room` from one address: a minute',
+    ],
+    ['socketTransportsBurst', 'SOCKET_TRANSPORTS_BURST', 10, '`sfu:create-transport`, per socket: burst'],
+    ['socketTransportsPerMinute', 'SOCKET_TRANSPORTS_PER_MINUTE', 60, '`sfu:create-transport`, per socket: a minute'],
+    ['socketConsumesBurst', 'SOCKET_CONSUMES_BURST', 20, '`sfu:consume`, per socket: burst'],
+    ['socketConsumesPerMinute', 'SOCKET_CONSUMES_PER_MINUTE', 120, '`sfu:consume`, per socket: a minute'],
+    ['peerMaxMessageBytes', 'PEERJS_MAX_MESSAGE_BYTES', 65536, 'largest PeerJS signalling message'],
+    ['peerMaxConnectionsPerAddress', 'PEERJS_MAX_CONNECTIONS_PER_ADDRESS', 32, 'open PeerJS sockets from one address'],
+    ['peerRequestBurst', 'PEERJS_REQUEST_BURST', 60, 'PeerJS id requests and socket opens from one address: burst'],
+    [
+      'peerRequestsPerMinute',
+      'PEERJS_REQUESTS_PER_MINUTE',
+      120,
+      'PeerJS id requests and socket opens from one address: a minute',
+    ],
+    ['peerMessageBurst', 'PEERJS_MESSAGE_BURST', 1000, 'messages per PeerJS socket: burst'],
+    ['peerMessagesPerMinute', 'PEERJS_MESSAGES_PER_MINUTE', 3000, 'messages per PeerJS socket: a minute'],
+    ['peerByteBurst', 'PEERJS_BYTE_BURST', 1048576, 'bytes per PeerJS socket: burst'],
+    ['peerBytesPerMinute', 'PEERJS_BYTES_PER_MINUTE', 4194304, 'bytes per PeerJS socket: a minute'],
+  ]),
+];
+
+/** The flood limits (README "Security"): whole numbers, one row each. */
+function limits(rows: [path: string, env: string, fallback: number, meaning: string][]): Setting[] {
+  return rows.map(([path, env, fallback, meaning]) => ({ path, env, default: text(fallback), meaning }));
+}

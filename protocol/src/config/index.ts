@@ -1,0 +1,5 @@
+// Node-side only (`@riffroom/protocol/config`): the browser bundle never loads it.
+export { ConfigError, loadLayeredConfig, type ConfigPart, type LoadOptions } from './layered-config.js';
+export { envValue, sectionSettings, settingsMarkdown, type Setting } from './setting.js';
+export { redactConfig, REDACTED } from './redact.js';
+export { settingsDrift } from './drift.js';

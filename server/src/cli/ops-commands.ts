@@ -1,0 +1,62 @@
+import { parseArgs } from 'node:util';
+import { createBackup } from '../backup/create-backup.js';
+import { restoreBackup } from '../backup/restore-backup.js';
+import type { ApiConfig } from '../config/schema.js';
+import { connectDatabase, openDatabase } from '../db/connect.js';
+import { migrationStatus } from '../db/migration-snapshot.js';
+import { UsageError } from './events-command.js';
+
+type Print = (line: string) => void;
+
+export const BACKUP_USAGE = 'Usage: npm run backup -- --out FILE';
+export const RESTORE_USAGE = 'Usage: npm run restore -- FILE --data-dir DIR   (DIR must be new or empty)';
+export const MIGRATE_USAGE = `Usage:
+  npm run migrate -- --status   list the applied and the pending migrations
+  npm run migrate               apply the pending ones (SQLite: after a snapshot in DATA_DIR/backups)`;
+
+/** A copy of the configured box's data (DATA_DIR / RIFFROOM_CONFIG / DATABASE_URL), safe while it serves. */
+export async function runBackupCommand(argv: string[], config: ApiConfig, print: Print): Promise<void> {
+  const { values } = parseArgs({ args: argv, options: { out: { type: 'string' } } });
+  if (!values.out) throw new UsageError(BACKUP_USAGE);
+  const manifest = await createBackup(config, values.out);
+  print(`Backup written to ${values.out}: ${manifest.files.map((file) => file.name).join(', ')}`);
+  for (const note of manifest.notes) print(`Note: ${note}`);
+}
+
+export async function runRestoreCommand(argv: string[], print: Print): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { 'data-dir': { type: 'string' } },
+  });
+  const [archive] = positionals;
+  const dataDir = values['data-dir'];
+  if (!archive || !dataDir || positionals.length !== 1) throw new UsageError(RESTORE_USAGE);
+  const manifest = restoreBackup(archive, dataDir);
+  print(
+    `Restored the backup of ${manifest.createdAt} into ${dataDir}: ${manifest.files.map((f) => f.name).join(', ')}`,
+  );
+  for (const note of manifest.notes) print(`Note: ${note}`);
+  print(`Start the box with DATA_DIR=${dataDir}.`);
+}
+
+export async function runMigrateCommand(argv: string[], config: ApiConfig, print: Print): Promise<void> {
+  const { values } = parseArgs({ args: argv, options: { status: { type: 'boolean' } } });
+  if (!values.status) {
+    const before = connectDatabase(config);
+    const { pending } = await migrationStatus(before).finally(() => before.destroy());
+    await (await openDatabase(config)).destroy();
+    print(pending.length === 0 ? 'Nothing to apply.' : `Applied ${pending.join(', ')}.`);
+    return;
+  }
+  const db = connectDatabase(config);
+  try {
+    const { applied, pending } = await migrationStatus(db);
+    print(`Database: ${config.database.client === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`);
+    for (const name of applied) print(`applied  ${name}`);
+    for (const name of pending) print(`pending  ${name}`);
+    print(`${applied.length} applied, ${pending.length} pending.`);
+  } finally {
+    await db.destroy();
+  }
+}

@@ -1,0 +1,137 @@
+import { sectionSettings, type Setting } from '@riffroom/protocol/config';
+import { LOGIN_THROTTLE, PASSWORD_HASHING, RATE_LIMITS } from './limits.js';
+
+/**
+ * Every API setting: its place in the RIFFROOM_CONFIG file, the variable that overrides it, its
+ * default and meaning (README "Run it" and "Security" list the same). One entry per setting; the
+ * schema (schema.ts) holds the types and the defaults, and config tests check the two agree.
+ */
+export const API_SETTINGS: readonly Setting[] = [
+  {
+    path: 'port',
+    env: 'PORT',
+    default: '8080',
+    meaning: 'HTTP port for the app, the API, Socket.IO (`/socket.io`) and the PeerJS server (`/peerjs`)',
+  },
+  { path: 'host', env: 'HOST', default: '0.0.0.0', meaning: 'Address to listen on' },
+  {
+    path: 'dataDir',
+    env: 'DATA_DIR',
+    default: './data',
+    meaning: 'Holds the SQLite database and the token signing key, owner-only',
+  },
+  {
+    path: 'metricsPort',
+    env: 'METRICS_PORT',
+    default: '9464',
+    meaning:
+      'Port of the Prometheus `GET /metrics` listener, apart from the app port; `0` picks a free port and logs it',
+  },
+  {
+    path: 'metricsHost',
+    env: 'METRICS_HOST',
+    default: '127.0.0.1',
+    meaning: 'Address the metrics listener binds: loopback, so the figures are never public by accident',
+  },
+  { path: 'logLevel', env: 'LOG_LEVEL', default: 'info', meaning: 'pino log level' },
+  {
+    path: 'trustProxy',
+    env: 'TRUST_PROXY',
+    default: '0',
+    meaning: 'How many reverse proxies in front of the box append to `X-Forwarded-For` (`true` means 1)',
+  },
+  {
+    path: 'publicUrl',
+    env: 'PUBLIC_URL',
+    defaultNote: "the page's own address",
+    meaning:
+      'The address people reach the box at (`https://studio.example.com`): invite links, the calendar feed URL and the HTTPS redirect use it, and `npm run doctor` checks the certificate and announced address against it',
+  },
+  {
+    path: 'database',
+    env: 'DATABASE_URL',
+    defaultNote: 'SQLite in `DATA_DIR`',
+    meaning: 'A PostgreSQL connection string: the API uses that database instead of SQLite',
+    fromEnv: (url) => ({ client: 'pg', connection: url }),
+  },
+  {
+    path: 'database.filename',
+    env: 'SQLITE_FILE',
+    defaultNote: '`<dataDir>/riffroom.sqlite`',
+    meaning: 'The SQLite file, when `DATABASE_URL` is not set',
+  },
+  {
+    path: 'sqliteSynchronous',
+    env: 'SQLITE_SYNCHRONOUS',
+    default: 'FULL',
+    meaning:
+      'SQLite\'s `synchronous`: `FULL` syncs every commit, so a write the API answered survives a power cut; `NORMAL` is faster and survives a process crash, but an OS crash or power cut can lose the last commits (see "Operations")',
+  },
+  {
+    path: 'migrationSnapshotsKept',
+    env: 'MIGRATION_SNAPSHOTS_KEEP',
+    default: '5',
+    meaning:
+      'Copies of the SQLite database taken before pending migrations, kept in `DATA_DIR/backups`; `0` takes none',
+  },
+  {
+    path: 'bus',
+    env: 'REDIS_URL',
+    defaultNote: 'in-process',
+    meaning: 'Hand message notifications to sockets through Redis pub/sub (the scaled setup)',
+    fromEnv: (url) => ({ kind: 'redis', url }),
+  },
+  ...sectionSettings('rateLimits', RATE_LIMITS),
+  ...sectionSettings('loginThrottle', LOGIN_THROTTLE),
+  ...sectionSettings('passwordHashing', PASSWORD_HASHING),
+  {
+    path: 'identity.provider',
+    env: 'IDENTITY_PROVIDER',
+    default: 'local',
+    meaning: 'Who keeps accounts: `local` (built in) or `firebase`',
+  },
+  {
+    path: 'identity.signingKeyFile',
+    env: 'SIGNING_KEY_FILE',
+    defaultNote: '`<dataDir>/identity-signing-key.json`',
+    meaning: "local: the ID tokens' signing key",
+  },
+  {
+    path: 'identity.idTokenTtlSeconds',
+    env: 'ID_TOKEN_TTL_SECONDS',
+    default: '3600',
+    meaning: 'local: how long an ID token is valid',
+  },
+  {
+    path: 'identity.refreshTokenTtlDays',
+    env: 'REFRESH_TOKEN_TTL_DAYS',
+    default: '30',
+    meaning: 'local: how long a refresh token is valid',
+  },
+  {
+    path: 'identity.projectId',
+    env: 'FIREBASE_PROJECT_ID',
+    meaning: 'firebase: the project whose ID tokens the API accepts',
+  },
+  {
+    path: 'identity.serviceAccountFile',
+    env: 'FIREBASE_SERVICE_ACCOUNT_FILE',
+    meaning: 'firebase: a service-account JSON file (optional: checking tokens needs only the project id)',
+  },
+  {
+    path: 'identity.client',
+    env: 'FIREBASE_CLIENT_CONFIG',
+    meaning: "firebase: the web app's configuration the browser signs in with, as JSON",
+    fromEnv: jsonOrText,
+  },
+  { path: 'identity.client.apiKey', meaning: "firebase: the web app's API key", secret: true },
+];
+
+/** A JSON value; text that is not JSON stays text, for the schema to refuse by name. */
+function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
