@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const stateDir = path.join(root, '.setup');
 const withTestDeps = process.argv.includes('--with-test-deps');
+// docker/Dockerfile installs the same Debian packages in its own layer, before any source is copied.
+const debianPackagesOnly = process.argv.includes('--debian-packages-only');
 
 // What building and running need: the toolchain for native modules, and mediasoup's worker deps.
 const RUNTIME_PACKAGES = [
@@ -102,6 +104,7 @@ function step(name, fingerprint, done, action) {
 }
 
 ensureDebianPackages();
+if (debianPackagesOnly) process.exit(0);
 
 step(
   'npm-ci',

@@ -12,4 +12,4 @@ export { attachPeerServer, type PeerSignalling, type PeerServerOptions } from '.
 export type { PeerLimits } from './p2p/peer-guard.js';
 export { iceServersFor, type IceConfig } from './p2p/ice-servers.js';
 export { createMediaMetrics, type MediaMetrics } from './metrics/media-metrics.js';
-export { MediaRelay, RelayError, DEFAULT_RELAY_OPTIONS } from './relay/media-relay.js';
+export { MediaRelay, DEFAULT_RELAY_OPTIONS } from './relay/media-relay.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { peerJsIdSchema } from './peerjs-signalling.js';
-import { CHAT_MAX_LENGTH, chatIdSchema, roomIdSchema, type RoomPeer } from './rooms.js';
+import { roomPeerSchema } from './room-answers.js';
+import { CHAT_MAX_LENGTH, chatIdSchema, roomIdSchema } from './rooms.js';
 
 /**
  * The peer-to-peer tier (ARCHITECTURE.md "Choose a tier and fall back"): PeerJS signalling through the media node at /peerjs, media
@@ -76,7 +77,8 @@ export type P2pVerifyPeerPayload = z.infer<typeof p2pVerifyPeerPayloadSchema>;
  * them (`peerId` is their socket's id in the room, as in user-left), and `from`, the author id
  * their chat carries (uid, or the server's guest id). Unknown ids are refused with p2p/unknown-peer.
  */
-export type VerifiedP2pPeer = RoomPeer & { from: string };
+export const verifiedP2pPeerSchema = roomPeerSchema.extend({ from: z.string() });
+export type VerifiedP2pPeer = z.infer<typeof verifiedP2pPeerSchema>;
 
 /**
  * What host and guest say over a peer-to-peer data connection (after reassembly, see the client's

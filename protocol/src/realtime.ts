@@ -1,28 +1,12 @@
 import { z } from 'zod';
 import type { Message } from './messages.js';
 import type { IncomingBooking, OutgoingBooking } from './sessions.js';
-import type {
-  ChatMessage,
-  ConsumerInfo,
-  JoinRoomResult,
-  ParticipantEvent,
-  ProducerInfo,
-  RoomTier,
-  RoomUpdate,
-  SfuHostReturnedPayload,
-  SfuReconnectReason,
-  TransportInfo,
-  MediasoupObject,
-} from './rooms.js';
-import type { RtcConfig, VerifiedP2pPeer } from './p2p.js';
-import type { AudioChunks, RelayAccepted, RelayDemand, ScreenFrame } from './relay.js';
+import type { ChatMessage, ParticipantEvent, ProducerInfo, RoomUpdate, SfuReconnectReason } from './room-answers.js';
+import type { RoomTier, SfuHostReturnedPayload } from './rooms.js';
+import type { AudioChunks, RelayDemand, ScreenFrame } from './relay.js';
 import { uidSchema } from './user.js';
 
-/** Every socket acknowledgement: success with optional data, or a refusal that says why. */
-export type Ack<T = undefined> = T extends undefined
-  ? { ok: true } | { ok: false; code: string; message: string }
-  : { ok: true; data: T } | { ok: false; code: string; message: string };
-
+/** register-user's payload (socket-requests.ts): the uid the socket listens as. */
 export const registerUserPayloadSchema = uidSchema;
 
 /** Events the server sends (spec part 7, "Received events"). */
@@ -74,39 +58,6 @@ export interface ServerToClientEvents {
    * join (join-room answers server/draining meanwhile). The client shows a calm banner.
    */
   'server-draining': (payload: ServerDraining) => void;
-}
-
-type AckFn<T = undefined> = (result: Ack<T>) => void;
-
-/** Events a client sends. Payloads are `unknown` on purpose: the server validates them. */
-export interface ClientToServerEvents {
-  'register-user': (uid: unknown, ack?: AckFn) => void;
-  // Rooms: payloads in rooms.ts (joinRoomPayloadSchema and friends).
-  'join-room': (payload: unknown, ack?: AckFn<JoinRoomResult>) => void;
-  'peer-ready': (payload: unknown, ack?: AckFn) => void;
-  'get-peers': (payload: unknown, ack?: AckFn<string[]>) => void;
-  /** Host only (p2p.ts p2pVerifyPeerPayloadSchema): who is behind a PeerJS id that dialled it. */
-  'p2p:verify-peer': (payload: unknown, ack?: AckFn<VerifiedP2pPeer>) => void;
-  'stop-sharing': (payload: unknown, ack?: AckFn) => void;
-  chat: (payload: unknown, ack?: AckFn<ChatMessage>) => void;
-  'cursor-move': (payload: unknown, ack?: AckFn) => void;
-  'leave-room': (payload: unknown, ack?: AckFn) => void;
-  // SFU signalling.
-  'sfu:router-capabilities': (payload: unknown, ack?: AckFn<{ rtpCapabilities: MediasoupObject }>) => void;
-  'sfu:create-transport': (payload: unknown, ack?: AckFn<TransportInfo>) => void;
-  'sfu:connect-transport': (payload: unknown, ack?: AckFn) => void;
-  'sfu:produce': (payload: unknown, ack?: AckFn<{ producerId: string }>) => void;
-  'sfu:close-producer': (payload: unknown, ack?: AckFn) => void;
-  'sfu:producers': (payload: unknown, ack?: AckFn<ProducerInfo[]>) => void;
-  'sfu:consume': (payload: unknown, ack?: AckFn<ConsumerInfo>) => void;
-  'sfu:resume-consumer': (payload: unknown, ack?: AckFn) => void;
-  'sfu:close-transports': (payload: unknown, ack?: AckFn) => void;
-  // Relay tier (frames and audio host only; payloads in relay.ts) and the ICE servers of the p2p and SFU tiers.
-  'screen-frame': (payload: unknown, ack?: AckFn<RelayAccepted>) => void;
-  'audio-chunk': (payload: unknown, ack?: AckFn<RelayAccepted>) => void;
-  'relay:subscribe': (payload: unknown, ack?: AckFn<RelayDemand>) => void;
-  /** Payload `{}`; answers the ICE servers (p2p.ts) for PeerJS and mediasoup-client transports. */
-  'rtc-config': (payload: unknown, ack?: AckFn<RtcConfig>) => void;
 }
 
 /** What the handshake may carry: the ID token, or nothing for an anonymous guest. */

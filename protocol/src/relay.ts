@@ -34,11 +34,14 @@ export const RELAY_ACK_TIMEOUT_MS = 5000;
  */
 export const AUDIO_CHUNKS_PER_MESSAGE = 8;
 
-/** A Buffer (Node) or Uint8Array; the browser may send an ArrayBuffer, which arrives as a Buffer. */
-export const binarySchema = z.custom<Uint8Array>((value) => value instanceof Uint8Array, {
-  message: 'must be binary data',
-});
 export type BinaryData = Uint8Array | ArrayBuffer;
+/**
+ * Binary fields: a browser sends a Uint8Array or an ArrayBuffer, and the media node receives either
+ * as a Buffer, so what it reads is always a Uint8Array.
+ */
+export const binarySchema = z
+  .custom<BinaryData>((value) => value instanceof Uint8Array, { message: 'must be binary data' })
+  .transform((value) => value as Uint8Array);
 
 /**
  * screen-frame, host to server. `roomId` defaults to the room the socket joined (the spec's event is
@@ -46,7 +49,7 @@ export type BinaryData = Uint8Array | ArrayBuffer;
  * before sending the next (and skip frames meanwhile), so its own upload never queues either.
  */
 export const screenFramePayloadSchema = z.object({ roomId: roomIdSchema.optional(), frame: binarySchema });
-export type ScreenFramePayload = { roomId?: string; frame: BinaryData };
+export type ScreenFramePayload = z.input<typeof screenFramePayloadSchema>;
 
 /**
  * audio-chunk, host to server: one encoded Opus chunk with the encoder's timestamp. Send chunks a
@@ -63,12 +66,7 @@ export const audioChunkPayloadSchema = z.object({
   /** Microseconds, when the encoder knows it. */
   duration: z.number().int().min(0).max(60_000_000).optional(),
 });
-export type AudioChunkPayload = {
-  roomId?: string;
-  data: BinaryData;
-  timestamp: number;
-  duration?: number;
-};
+export type AudioChunkPayload = z.input<typeof audioChunkPayloadSchema>;
 
 /**
  * relay:subscribe, any member: a guest that falls back to the relay tier subscribes, and
@@ -83,9 +81,8 @@ export type RelaySubscribePayload = z.infer<typeof relaySubscribePayloadSchema>;
  * socket joining a room that has some), and the relay:subscribe ack. The host encodes and sends
  * frames only while `guests` is above zero.
  */
-export interface RelayDemand {
-  guests: number;
-}
+export const relayDemandSchema = z.object({ guests: z.number().int().nonnegative() });
+export type RelayDemand = z.infer<typeof relayDemandSchema>;
 
 /** Server to guest: `screen-frame {frame}` (spec part 7); the guest acks once it has painted. */
 export interface ScreenFrame {
@@ -107,6 +104,5 @@ export interface AudioChunks {
 }
 
 /** The host's ack of screen-frame and audio-chunk: how many subscribed guests the item was handed to. */
-export interface RelayAccepted {
-  guests: number;
-}
+export const relayAcceptedSchema = z.object({ guests: z.number().int().nonnegative() });
+export type RelayAccepted = z.infer<typeof relayAcceptedSchema>;

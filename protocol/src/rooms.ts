@@ -161,7 +161,7 @@ export type RoomView = z.infer<typeof roomViewSchema>;
 export const roomResponseSchema = z.object({ room: roomViewSchema });
 export type RoomResponse = z.infer<typeof roomResponseSchema>;
 
-/** join / leave / end / peer answer with the room as it is afterwards (end: `{ok:true}`). */
+/** What leave, end and peer answer (and mark-read in messages): `{ok:true}`; join adds role and room (rest-routes.ts). */
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 
 // ---------------------------------------------------------------- socket: client -> server
@@ -221,8 +221,8 @@ export type CursorMovePayload = z.infer<typeof cursorMovePayloadSchema>;
  * objects; their shape is checked here at the top level and in full by mediasoup itself, whose
  * refusal becomes an error ack. The client casts them to mediasoup-client's types.
  */
-const mediasoupObject = z.record(z.string(), z.unknown());
-export type MediasoupObject = z.infer<typeof mediasoupObject>;
+export const mediasoupObjectSchema = z.record(z.string(), z.unknown());
+export type MediasoupObject = z.infer<typeof mediasoupObjectSchema>;
 
 export const dtlsParametersSchema = z.looseObject({
   role: z.enum(['auto', 'client', 'server']).optional(),
@@ -231,8 +231,8 @@ export const dtlsParametersSchema = z.looseObject({
     .min(1)
     .max(8),
 });
-export const rtpCapabilitiesSchema = z.looseObject({ codecs: z.array(mediasoupObject).max(200).optional() });
-export const rtpParametersSchema = z.looseObject({ codecs: z.array(mediasoupObject).min(1).max(50) });
+export const rtpCapabilitiesSchema = z.looseObject({ codecs: z.array(mediasoupObjectSchema).max(200).optional() });
+export const rtpParametersSchema = z.looseObject({ codecs: z.array(mediasoupObjectSchema).min(1).max(50) });
 
 const sfuIdSchema = z.string().min(1).max(64);
 
@@ -302,70 +302,3 @@ export type SfuHostReturnedPayload = z.infer<typeof sfuHostReturnedPayloadSchema
 
 export const resumeConsumerPayloadSchema = z.object({ roomId: roomIdSchema, consumerId: sfuIdSchema });
 export type ResumeConsumerPayload = z.infer<typeof resumeConsumerPayloadSchema>;
-
-// ---------------------------------------------------------------- socket: server -> client and ack data
-
-/** One member of a live room. `peerId` is the server's id for this socket in the room. */
-export interface RoomPeer {
-  peerId: string;
-  firebase_uid: string | null;
-  user_name: string;
-  role: RoomRole;
-}
-
-export interface JoinRoomResult {
-  room: RoomView;
-  self: RoomPeer;
-  /** The other members currently connected, host included. */
-  peers: RoomPeer[];
-  hostOnline: boolean;
-  /** Whether the host currently has a 'screen' producer. */
-  sharing: boolean;
-  /** Recent chat, oldest first, so a late joiner sees the conversation. */
-  chat: ChatMessage[];
-}
-
-export interface ChatMessage {
-  /** The sender's uid, or the guest id the server gave an anonymous socket. */
-  from: string;
-  fromName: string;
-  message: string;
-  /** ISO 8601, set by the server. */
-  timestamp: string;
-  /** The sender's id for the message when it gave one (chatPayloadSchema). */
-  id?: string;
-}
-
-export interface ProducerInfo {
-  producerId: string;
-  kind: MediaKind;
-  source: MediaSource;
-}
-
-export interface TransportInfo {
-  id: string;
-  iceParameters: MediasoupObject;
-  iceCandidates: MediasoupObject[];
-  dtlsParameters: MediasoupObject;
-}
-
-export interface ConsumerInfo {
-  id: string;
-  producerId: string;
-  kind: MediaKind;
-  rtpParameters: MediasoupObject;
-  source: MediaSource;
-}
-
-/** participant-joined / participant-left: who came or went (guests have firebase_uid null). */
-export type ParticipantEvent = RoomPeer;
-
-export interface RoomUpdate {
-  /** Connected members other than the host. */
-  participantCount: number;
-  hostOnline: boolean;
-}
-
-/** 'worker-recycled': the worker was replaced on purpose (memory watch), same recovery. */
-export const SFU_RECONNECT_REASONS = ['worker-died', 'worker-recycled'] as const;
-export type SfuReconnectReason = (typeof SFU_RECONNECT_REASONS)[number];

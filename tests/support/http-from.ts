@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { checkRestAnswer } from '@riffroom/protocol';
 
 export interface AddressedResponse {
   status: number;
@@ -15,7 +16,8 @@ export type AddressedCall = (
 /**
  * JSON calls to a box from one source address. Linux routes all of 127/8 to loopback, so binding
  * the client socket to 127.0.0.x makes the box see another caller: per-address limits can be tested
- * without a proxy. Headers come back too (Retry-After).
+ * without a proxy. Headers come back too (Retry-After). Every JSON answer is checked against the
+ * protocol's contract (restRoutes, or the error body) first.
  */
 export function callerFrom(baseUrl: string, localAddress: string): AddressedCall {
   const agent = new http.Agent({ keepAlive: true, localAddress, maxSockets: 64 });
@@ -31,11 +33,13 @@ export function callerFrom(baseUrl: string, localAddress: string): AddressedCall
         response.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
           const json = (response.headers['content-type'] ?? '').includes('json');
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: json && text ? JSON.parse(text) : text,
-          });
+          const body: unknown = json && text ? JSON.parse(text) : text;
+          try {
+            if (json) checkRestAnswer(method, route, response.statusCode ?? 0, body);
+          } catch (error) {
+            return reject(error as Error);
+          }
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body });
         });
       });
       request.on('error', reject);

@@ -1,3 +1,4 @@
+import { socketRequests, type SocketRequestName } from '@riffroom/protocol';
 import type { Socket } from 'socket.io-client';
 import { expect } from 'vitest';
 import type { JsonCall } from '../../server/src/testing/test-api.js';
@@ -72,9 +73,17 @@ export const CLIENT_DTLS = {
 
 export type AckReply = { ok: boolean; code?: string; message?: string; data?: any };
 
-/** Emits a room request and resolves with its ack, failing the test after 5 s without one. */
-export const ask = (socket: Socket, event: string, payload: unknown): Promise<AckReply> =>
-  socket.timeout(5000).emitWithAck(event, payload);
+const isRequest = (event: string): event is SocketRequestName => Object.hasOwn(socketRequests, event);
+
+/**
+ * Emits a room request and resolves with its ack, failing the test after 5 s without one, or when a
+ * successful ack's data is not what the protocol's socketRequests says that request answers.
+ */
+export async function ask(socket: Socket, event: string, payload: unknown): Promise<AckReply> {
+  const reply: AckReply = await socket.timeout(5000).emitWithAck(event, payload);
+  if (reply?.ok && isRequest(event)) socketRequests[event].ack.parse(reply.data);
+  return reply;
+}
 
 /** What a sharing host's browser sends for each of its two sources. */
 const PRODUCED = {

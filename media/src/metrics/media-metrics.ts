@@ -37,7 +37,10 @@ export function createMediaMetrics(registry: Registry, workers: WorkerPool): Med
     registers,
   });
   for (const reason of ['died', 'recycled']) replacements.inc({ reason }, 0);
-  workers.on('worker-replaced', ({ reason }) => replacements.inc({ reason }));
+  // The label keeps Prometheus' short form of the wire's reason ('worker-died' → 'died').
+  workers.on('worker-replaced', ({ reason }) =>
+    replacements.inc({ reason: reason === 'worker-died' ? 'died' : 'recycled' }),
+  );
 
   new Gauge({
     name: 'riffroom_mediasoup_workers_live',

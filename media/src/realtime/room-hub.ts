@@ -4,15 +4,15 @@ import {
   SERVER_DRAINING_MESSAGE,
   type JoinRoomResult,
   type RoomView,
+  refuse,
 } from '@riffroom/protocol';
 import type { Logger } from 'pino';
-import { LiveRoom, type Member } from '../rooms/live-room.js';
+import { LiveRoom, type HostSfuEvent, type Member } from '../rooms/live-room.js';
 import type { SfuRoom } from '../sfu/sfu-room.js';
 import type { SfuRooms } from '../sfu/sfu-rooms.js';
 import type { MessageLimits } from './message-limits.js';
 import type { RoomDirectory } from './room-directory.js';
 import { SerialQueues } from './serial-queues.js';
-import { RoomSocketError } from './socket-handler.js';
 import { roomChannel, type RealtimeServer, type RealtimeSocket } from './types.js';
 
 const ENDED_ROOMS_REMEMBERED = 10_000;
@@ -30,12 +30,6 @@ export interface RoomHubOptions {
  */
 export class RoomHub {
   private rooms = new Map<string, LiveRoom>();
-  /**
-   * Rooms whose host abandoned the SFU (sfu:close-transports): 'off' until it creates a send
-   * transport again (guests are turned away meanwhile), then 'returning' until its first producer,
-   * when the guests that fell back are told they may climb back (sfu:host-returned).
-   */
-  private hostOffSfu = new Map<string, 'off' | 'returning'>();
   /** The rooms each socket is a member of (one at most, kept as a set so a leave can never miss one). */
   private roomsOfSocket = new Map<string, Set<string>>();
   private ended = new Set<string>();
@@ -113,7 +107,7 @@ export class RoomHub {
    * sure such a socket is recorded nowhere (no member, no channel, no router kept alive for it).
    */
   private async joinNow(socket: RealtimeSocket, roomId: string): Promise<JoinRoomResult> {
-    if (this.draining) throw new RoomSocketError('server/draining', SERVER_DRAINING_MESSAGE);
+    if (this.draining) throw refuse('server/draining', SERVER_DRAINING_MESSAGE);
     // One room per socket: joining another leaves the current one first.
     for (const current of [...(this.roomsOfSocket.get(socket.id) ?? [])]) {
       if (current !== roomId) await this.leaveNow(socket, current);
@@ -122,7 +116,7 @@ export class RoomHub {
     this.assertStillJoinable(socket, roomId, record);
     const uid = socket.data.uid;
     if (!record.settings.isPublic && !(await this.directory.admits(roomId, uid))) {
-      throw new RoomSocketError('room/private', PRIVATE_ROOM_MESSAGE);
+      throw refuse('room/private', PRIVATE_ROOM_MESSAGE);
     }
     const name = uid ? ((await this.directory.userName(uid)) ?? GUEST_USER_NAME) : GUEST_USER_NAME;
     this.assertStillJoinable(socket, roomId, record);
@@ -150,7 +144,7 @@ export class RoomHub {
           this.rooms.delete(roomId);
           this.notifyIfIdle();
         }
-        throw new RoomSocketError(admitted.code, admitted.message);
+        throw refuse(admitted.code, admitted.message);
       }
       member = admitted.member;
       this.remember(socket, roomId);
@@ -172,7 +166,7 @@ export class RoomHub {
     if (this.rooms.get(roomId) !== live) {
       // The room ended while its router was being built: nobody may keep that router alive.
       if (!this.rooms.has(roomId)) await this.media.close(roomId);
-      throw new RoomSocketError('room/not-found', 'Room not found or has ended');
+      throw refuse('room/not-found', 'Room not found or has ended');
     }
     return {
       room: record satisfies RoomView,
@@ -189,8 +183,8 @@ export class RoomHub {
     roomId: string,
     record: RoomView | null,
   ): asserts record is RoomView {
-    if (!socket.connected) throw new RoomSocketError('room/not-joined', 'The connection closed while joining.');
-    if (!record || this.ended.has(roomId)) throw new RoomSocketError('room/not-found', 'Room not found or has ended');
+    if (!socket.connected) throw refuse('room/not-joined', 'The connection closed while joining.');
+    if (!record || this.ended.has(roomId)) throw refuse('room/not-found', 'Room not found or has ended');
   }
 
   /** Removes the socket from one room, telling the others; idempotent. */
@@ -207,13 +201,10 @@ export class RoomHub {
     if (removed.lastOfKey) channel.emit('participant-left', publicMember(removed.member));
     if (removed.hostLeft) {
       channel.emit('host-left', {});
-      // A host that comes back chooses its tier again and says so (sfu:close-transports or a send
-      // transport); guests that fell back while it was off still hear when it produces on the SFU.
-      if (this.hostOffSfu.has(roomId)) this.hostOffSfu.set(roomId, 'returning');
+      live.hostSfuChanged('left-room');
     }
     channel.emit('room-update', this.update(live));
     if (live.isEmpty && this.rooms.get(roomId) === live) {
-      this.hostOffSfu.delete(roomId);
       // Nobody left to see it: free the router; the next join builds a fresh one.
       this.rooms.delete(roomId);
       this.notifyIfIdle();
@@ -246,8 +237,7 @@ export class RoomHub {
     const live = this.rooms.get(roomId);
     this.rooms.delete(roomId);
     this.notifyIfIdle();
-    this.hostOffSfu.delete(roomId);
-    for (const peerId of live?.allPeerIds() ?? []) this.forget(peerId, roomId);
+    for (const { peerId } of live?.peers() ?? []) this.forget(peerId, roomId);
     await this.media.close(roomId);
     const channel = roomChannel(roomId);
     this.io.to(channel).emit('room-ended', { roomId });
@@ -258,13 +248,13 @@ export class RoomHub {
   membership(socket: RealtimeSocket, roomId: string): { live: LiveRoom; member: Member } {
     const live = socket.data.roomId === roomId ? this.rooms.get(roomId) : undefined;
     const member = live?.member(socket.id);
-    if (!live || !member) throw new RoomSocketError('room/not-joined', 'Join the room first.');
+    if (!live || !member) throw refuse('room/not-joined', 'Join the room first.');
     return { live, member };
   }
 
   hostMembership(socket: RealtimeSocket, roomId: string, action: string) {
     const found = this.membership(socket, roomId);
-    if (found.member.role !== 'host') throw new RoomSocketError('room/not-host', `Only the host can ${action}.`);
+    if (found.member.role !== 'host') throw refuse('room/not-host', `Only the host can ${action}.`);
     return found;
   }
 
@@ -276,29 +266,23 @@ export class RoomHub {
   /** Whether the socket is the host of the room it is in. */
   isHost(socket: RealtimeSocket): boolean {
     const roomId = socket.data.roomId;
-    return roomId !== null && (this.rooms.get(roomId)?.isHost(socket.id) ?? false);
+    return roomId !== null && this.rooms.get(roomId)?.member(socket.id)?.role === 'host';
   }
 
   /** Whether the room's host left the SFU tier for a fallback (its guests should not wait on the SFU). */
   isHostOffSfu(roomId: string): boolean {
-    return this.hostOffSfu.get(roomId) === 'off';
+    return this.rooms.get(roomId)?.hostOffSfu ?? false;
   }
 
-  setHostOffSfu(roomId: string, off: boolean): void {
-    if (off && this.rooms.has(roomId)) this.hostOffSfu.set(roomId, 'off');
-    else if (!off && this.hostOffSfu.has(roomId)) this.hostOffSfu.set(roomId, 'returning');
-  }
-
-  /** The host produced on the SFU: true the first time since it left it (its guests are to be told). */
-  hostProducing(roomId: string): boolean {
-    return this.hostOffSfu.delete(roomId);
+  /** The host's SFU presence rule (live-room.ts): true when its guests are to hear sfu:host-returned. */
+  hostSfuChanged(roomId: string, event: HostSfuEvent): boolean {
+    return this.rooms.get(roomId)?.hostSfuChanged(event) ?? false;
   }
 
   async close(): Promise<void> {
     this.rooms.clear();
     this.notifyIfIdle();
     this.roomsOfSocket.clear();
-    this.hostOffSfu.clear();
     await this.media.closeAll();
   }
 

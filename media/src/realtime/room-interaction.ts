@@ -1,31 +1,31 @@
-import { chatPayloadSchema, cursorMovePayloadSchema, roomOnlyPayloadSchema } from '@riffroom/protocol';
+import { refuse } from '@riffroom/protocol';
 import type { Logger } from 'pino';
 import type { MediaRelay } from '../relay/media-relay.js';
 import type { RoomHub } from './room-hub.js';
-import { onRoomEvent, RoomSocketError } from './socket-handler.js';
+import { onRoomEvent } from './socket-handler.js';
 import { roomChannel, type RealtimeSocket } from './types.js';
 
 /** chat (everyone), cursor-move and stop-sharing (host only). */
 export function handleRoomInteraction(socket: RealtimeSocket, hub: RoomHub, relay: MediaRelay, logger: Logger): void {
-  onRoomEvent(socket, 'chat', chatPayloadSchema, logger, ({ roomId, message, id }) => {
+  onRoomEvent(socket, 'chat', logger, ({ roomId, message, id }) => {
     const { live } = hub.membership(socket, roomId);
     const sent = live.chat(socket.id, message, Date.now(), id);
-    if (sent === 'rate-limited') throw new RoomSocketError('room/rate-limited', 'You are sending messages too fast.');
-    if (!sent) throw new RoomSocketError('room/not-joined', 'Join the room first.');
+    if (sent === 'rate-limited') throw refuse('room/rate-limited', 'You are sending messages too fast.');
+    if (!sent) throw refuse('room/not-joined', 'Join the room first.');
     socket.nsp.to(roomChannel(roomId)).emit('chat', sent);
     return sent;
   });
 
-  onRoomEvent(socket, 'cursor-move', cursorMovePayloadSchema, logger, ({ roomId, x, y }) => {
+  onRoomEvent(socket, 'cursor-move', logger, ({ roomId, x, y }) => {
     const { live } = hub.hostMembership(socket, roomId, 'move the cursor');
     if (!live.allowCursor(Date.now())) {
-      throw new RoomSocketError('room/rate-limited', 'Cursor updates are limited; this one was dropped.');
+      throw refuse('room/rate-limited', 'Cursor updates are limited; this one was dropped.');
     }
     // Volatile: a late cursor position is worthless, so a congested guest skips it rather than queueing.
     socket.volatile.to(roomChannel(roomId)).emit('cursor-move', { x, y });
   });
 
-  onRoomEvent(socket, 'stop-sharing', roomOnlyPayloadSchema, logger, async ({ roomId }) => {
+  onRoomEvent(socket, 'stop-sharing', logger, async ({ roomId }) => {
     hub.hostMembership(socket, roomId, 'stop sharing');
     // A relay frame still queued would repaint the guest's canvas after it went back to waiting.
     relay.dropQueued(roomId);

@@ -1,12 +1,7 @@
-import {
-  p2pVerifyPeerPayloadSchema,
-  peerReadyPayloadSchema,
-  roomOnlyPayloadSchema,
-  type VerifiedP2pPeer,
-} from '@riffroom/protocol';
+import { type VerifiedP2pPeer, refuse } from '@riffroom/protocol';
 import type { Logger } from 'pino';
 import type { RoomHub } from './room-hub.js';
-import { onRoomEvent, RoomSocketError } from './socket-handler.js';
+import { onRoomEvent } from './socket-handler.js';
 import type { RealtimeSocket } from './types.js';
 
 /**
@@ -17,22 +12,20 @@ import type { RealtimeSocket } from './types.js';
  * - p2p:verify-peer: the host asks who is behind an id that dialled it, and admits members only.
  */
 export function handleRoomP2p(socket: RealtimeSocket, hub: RoomHub, logger: Logger): void {
-  onRoomEvent(socket, 'peer-ready', peerReadyPayloadSchema, logger, ({ roomId, peerId }) => {
+  onRoomEvent(socket, 'peer-ready', logger, ({ roomId, peerId }) => {
     const { live } = hub.membership(socket, roomId);
     if (!live.setP2pPeer(socket.id, peerId)) {
-      throw new RoomSocketError('p2p/peer-taken', 'Another member announced this peer id.');
+      throw refuse('p2p/peer-taken', 'Another member announced this peer id.');
     }
   });
 
-  onRoomEvent(socket, 'get-peers', roomOnlyPayloadSchema, logger, ({ roomId }) =>
-    hub.membership(socket, roomId).live.hostP2pPeers(socket.id),
-  );
+  onRoomEvent(socket, 'get-peers', logger, ({ roomId }) => hub.membership(socket, roomId).live.hostP2pPeers(socket.id));
 
-  onRoomEvent(socket, 'p2p:verify-peer', p2pVerifyPeerPayloadSchema, logger, ({ roomId, peerId }) => {
+  onRoomEvent(socket, 'p2p:verify-peer', logger, ({ roomId, peerId }) => {
     const { live } = hub.hostMembership(socket, roomId, 'check who dials its peer');
     const member = live.memberByP2pPeer(peerId);
     if (!member || member.peerId === socket.id) {
-      throw new RoomSocketError('p2p/unknown-peer', 'No other member of this room announced that peer id.');
+      throw refuse('p2p/unknown-peer', 'No other member of this room announced that peer id.');
     }
     const { peerId: memberPeerId, firebase_uid, user_name, role, key } = member;
     return { peerId: memberPeerId, firebase_uid, user_name, role, from: key } satisfies VerifiedP2pPeer;

@@ -1,18 +1,9 @@
-import {
-  closeProducerPayloadSchema,
-  closeTransportsPayloadSchema,
-  connectTransportPayloadSchema,
-  consumePayloadSchema,
-  createTransportPayloadSchema,
-  producePayloadSchema,
-  resumeConsumerPayloadSchema,
-  roomOnlyPayloadSchema,
-} from '@riffroom/protocol';
+import { refuse } from '@riffroom/protocol';
 import type { types } from 'mediasoup';
 import type { Logger } from 'pino';
 import type { SfuRoom } from '../sfu/sfu-room.js';
 import type { RoomHub } from './room-hub.js';
-import { onRoomEvent, RoomSocketError } from './socket-handler.js';
+import { onRoomEvent } from './socket-handler.js';
 import { roomChannel, type RealtimeSocket } from './types.js';
 
 /**
@@ -36,41 +27,41 @@ export function handleRoomSfu(socket: RealtimeSocket, hub: RoomHub, logger: Logg
     const live = socket.data.roomId === roomId && hub.isMember(socket, roomId);
     if (live && socket.connected) return result;
     media.removePeer(socket.id);
-    throw new RoomSocketError('room/not-joined', 'Join the room first.');
+    throw refuse('room/not-joined', 'Join the room first.');
   };
 
-  onRoomEvent(socket, 'sfu:router-capabilities', roomOnlyPayloadSchema, logger, async ({ roomId }) => {
+  onRoomEvent(socket, 'sfu:router-capabilities', logger, async ({ roomId }) => {
     const { member } = hub.membership(socket, roomId);
     // The first call of a client's SFU attempt: a guest learns at once that the host is elsewhere.
     if (member.role !== 'host' && hub.isHostOffSfu(roomId)) {
-      throw new RoomSocketError('sfu/host-off-sfu', 'The host is not using the SFU; try the next tier.');
+      throw refuse('sfu/host-off-sfu', 'The host is not using the SFU; try the next tier.');
     }
     return { rtpCapabilities: (await hub.media.get(roomId)).rtpCapabilities };
   });
 
-  onRoomEvent(socket, 'sfu:create-transport', createTransportPayloadSchema, logger, async ({ roomId, direction }) => {
+  onRoomEvent(socket, 'sfu:create-transport', logger, async ({ roomId, direction }) => {
     const media = direction === 'send' ? await hostMediaOf(roomId, 'send media') : await mediaOf(roomId);
     const transport = keptOnlyByMember(roomId, media, await media.createTransport(socket.id, direction));
-    if (direction === 'send') hub.setHostOffSfu(roomId, false);
+    if (direction === 'send') hub.hostSfuChanged(roomId, 'created-send-transport');
     return transport;
   });
 
-  onRoomEvent(socket, 'sfu:close-transports', closeTransportsPayloadSchema, logger, async ({ roomId }) => {
+  onRoomEvent(socket, 'sfu:close-transports', logger, async ({ roomId }) => {
     const { member } = hub.membership(socket, roomId);
     // Only the caller's own media: transports are keyed by the socket, never by a payload field.
     (await hub.media.peek(roomId))?.removePeer(socket.id);
     if (member.role !== 'host') return;
-    hub.setHostOffSfu(roomId, true);
+    hub.hostSfuChanged(roomId, 'closed-transports');
     // Its producers closed with the transports (guests heard sfu:producer-closed); now say why.
     socket.to(roomChannel(roomId)).emit('sfu:host-closed', {});
   });
 
-  onRoomEvent(socket, 'sfu:connect-transport', connectTransportPayloadSchema, logger, async (payload) => {
+  onRoomEvent(socket, 'sfu:connect-transport', logger, async (payload) => {
     const media = await mediaOf(payload.roomId);
     await media.connectTransport(socket.id, payload.transportId, payload.dtlsParameters as types.DtlsParameters);
   });
 
-  onRoomEvent(socket, 'sfu:produce', producePayloadSchema, logger, async (payload) => {
+  onRoomEvent(socket, 'sfu:produce', logger, async (payload) => {
     const media = await hostMediaOf(payload.roomId, 'send media');
     const producerId = keptOnlyByMember(
       payload.roomId,
@@ -85,21 +76,19 @@ export function handleRoomSfu(socket: RealtimeSocket, hub: RoomHub, logger: Logg
     );
     // Only the host produces (hostMediaOf). Its first producer after leaving the SFU: the guests that
     // fell back may climb back; sfu:new-producer went out already, so a climbing guest finds it listed.
-    if (hub.hostProducing(payload.roomId)) {
+    if (hub.hostSfuChanged(payload.roomId, 'produced')) {
       socket.to(roomChannel(payload.roomId)).emit('sfu:host-returned', { roomId: payload.roomId });
     }
     return { producerId };
   });
 
-  onRoomEvent(socket, 'sfu:close-producer', closeProducerPayloadSchema, logger, async ({ roomId, producerId }) => {
+  onRoomEvent(socket, 'sfu:close-producer', logger, async ({ roomId, producerId }) => {
     (await hostMediaOf(roomId, 'close media')).closeProducer(socket.id, producerId);
   });
 
-  onRoomEvent(socket, 'sfu:producers', roomOnlyPayloadSchema, logger, async ({ roomId }) =>
-    (await mediaOf(roomId)).producers(),
-  );
+  onRoomEvent(socket, 'sfu:producers', logger, async ({ roomId }) => (await mediaOf(roomId)).producers());
 
-  onRoomEvent(socket, 'sfu:consume', consumePayloadSchema, logger, async (payload) => {
+  onRoomEvent(socket, 'sfu:consume', logger, async (payload) => {
     const media = await mediaOf(payload.roomId);
     const consumer = await media.consume(
       socket.id,
@@ -110,7 +99,7 @@ export function handleRoomSfu(socket: RealtimeSocket, hub: RoomHub, logger: Logg
     return keptOnlyByMember(payload.roomId, media, consumer);
   });
 
-  onRoomEvent(socket, 'sfu:resume-consumer', resumeConsumerPayloadSchema, logger, async ({ roomId, consumerId }) => {
+  onRoomEvent(socket, 'sfu:resume-consumer', logger, async ({ roomId, consumerId }) => {
     await (await mediaOf(roomId)).resumeConsumer(socket.id, consumerId);
   });
 }

@@ -14,7 +14,7 @@ import { handleRoomInteraction } from './room-interaction.js';
 import { handleRoomMembership } from './room-membership.js';
 import { handleRoomP2p } from './room-p2p.js';
 import { handleRoomSfu } from './room-sfu.js';
-import { createSocketRelay, handleRoomRelay } from './room-relay.js';
+import { createSocketRelay, handleRoomRelay } from './socket-relay.js';
 import type { MediaRelay } from '../relay/media-relay.js';
 import { handleRtcConfig } from './rtc-config.js';
 import type { IceConfig } from '../p2p/ice-servers.js';

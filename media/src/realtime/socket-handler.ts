@@ -1,51 +1,55 @@
-import { describeZodError, type ClientToServerEvents, type SocketErrorCode } from '@riffroom/protocol';
+import {
+  describeZodError,
+  RefusalError,
+  socketRequests,
+  type AckSuccess,
+  type ClientToServerEvents,
+  type ParsedRequestPayload,
+  type RequestAck,
+  type RequestAckData,
+  type SocketRequestName,
+} from '@riffroom/protocol';
 import type { Logger } from 'pino';
-import type { z } from 'zod';
-import { SfuError } from '../sfu/sfu-room.js';
 import type { RealtimeSocket } from './types.js';
 
-/** A refusal meant for the caller: becomes `{ok:false, code, message}`. */
-export class RoomSocketError extends Error {
-  constructor(
-    readonly code: SocketErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'RoomSocketError';
-  }
-}
+/** A request of the rooms protocol: every socket request but the notification channel's and rtc-config. */
+export type RoomRequestName = Exclude<SocketRequestName, 'register-user' | 'rtc-config'>;
 
-type AckResult = { ok: true; data?: unknown } | { ok: false; code: string; message: string };
+/** A handler gives back the ack's `data`, or nothing for a bare `{ok:true}`; maybe as a promise. */
+type HandlerResult<T> = [T] extends [undefined] ? void : T;
+export type RoomEventHandler<K extends RoomRequestName> = (
+  payload: ParsedRequestPayload<K>,
+) => HandlerResult<RequestAckData<K>> | Promise<HandlerResult<RequestAckData<K>>>;
 
 /** mediasoup's own refusals of client-supplied parameters (bad RTP parameters, unknown codecs). */
 const isMediasoupRefusal = (error: unknown) =>
   error instanceof Error && (error.name === 'TypeError' || error.name === 'UnsupportedError');
 
 /**
- * Registers one client event: the payload is parsed with its schema (invalid input changes
- * nothing and gets `validation/invalid-payload`), the handler's result becomes `{ok:true, data}`,
- * and a thrown refusal becomes `{ok:false, code, message}`. 5xx-style details stay in the log.
+ * Registers one request of the protocol's socketRequests: the payload is parsed with that request's
+ * schema (invalid input changes nothing and gets `validation/invalid-payload`), the handler's result
+ * becomes `{ok:true, data}`, and a thrown RefusalError becomes its `{ok:false, code, message}`.
+ * Anything else is logged and answered `internal`, its details kept out of the ack.
  */
-export function onRoomEvent<S extends z.ZodType>(
+export function onRoomEvent<K extends RoomRequestName>(
   socket: RealtimeSocket,
-  event: keyof ClientToServerEvents,
-  schema: S,
+  event: K,
   logger: Logger,
-  handler: (payload: z.output<S>) => unknown,
+  handler: RoomEventHandler<K>,
 ): void {
-  const listener = async (payload: unknown, ack?: unknown) => {
-    const reply = (result: AckResult) => (typeof ack === 'function' ? ack(result) : undefined);
+  const schema = socketRequests[event].payload;
+  const listener = async (payload: unknown, ack?: (result: RequestAck<K>) => void) => {
+    const reply = (result: RequestAck<K>) => (typeof ack === 'function' ? ack(result) : undefined);
     const parsed = schema.safeParse(payload);
     if (!parsed.success) {
       return reply({ ok: false, code: 'validation/invalid-payload', message: describeZodError(parsed.error) });
     }
     try {
-      const data = await handler(parsed.data);
-      reply(data === undefined ? { ok: true } : { ok: true, data });
+      const data = await handler(parsed.data as ParsedRequestPayload<K>);
+      // The handler's type says whether this request answers data (HandlerResult).
+      reply((data === undefined ? { ok: true } : { ok: true, data }) as AckSuccess<RequestAckData<K>>);
     } catch (error) {
-      if (error instanceof RoomSocketError || error instanceof SfuError) {
-        return reply({ ok: false, code: error.code, message: error.message });
-      }
+      if (error instanceof RefusalError) return reply(error.toAck());
       if (isMediasoupRefusal(error)) {
         return reply({ ok: false, code: 'sfu/media-error', message: (error as Error).message });
       }
@@ -53,6 +57,7 @@ export function onRoomEvent<S extends z.ZodType>(
       reply({ ok: false, code: 'internal', message: 'Something went wrong on our side. Please try again.' });
     }
   };
-  // The typed event map cannot express "any of these events" generically; the schema does the typing.
-  socket.on(event, listener as never);
+  // Socket.IO types a listener by a condition on the event name that TypeScript cannot resolve for a
+  // generic K; this listener is the map's own for K, seen as one of the map's listeners.
+  socket.on(event as RoomRequestName, listener as ClientToServerEvents[RoomRequestName]);
 }

@@ -1,4 +1,4 @@
-import { registerUserPayloadSchema, type Ack } from '@riffroom/protocol';
+import { refuse, registerUserPayloadSchema, type RequestAck } from '@riffroom/protocol';
 import type { RealtimeSocket } from './types.js';
 import { userRoom } from './types.js';
 
@@ -9,15 +9,11 @@ export function handleUserChannel(socket: RealtimeSocket): void {
   if (uid) void socket.join(userRoom(uid));
 
   socket.on('register-user', (payload, ack) => {
-    const reply = (result: Ack) => (typeof ack === 'function' ? ack(result) : undefined);
+    const reply = (result: RequestAck<'register-user'>) => (typeof ack === 'function' ? ack(result) : undefined);
     const parsed = registerUserPayloadSchema.safeParse(payload);
-    if (!parsed.success)
-      return reply({ ok: false, code: 'validation/invalid-payload', message: 'uid must be a user id' });
-    if (!uid)
-      return reply({ ok: false, code: 'auth/unauthenticated', message: 'Sign in to register for notifications' });
-    if (parsed.data !== uid) {
-      return reply({ ok: false, code: 'auth/forbidden', message: 'A socket can only register its own user' });
-    }
+    if (!parsed.success) return reply(refuse('validation/invalid-payload', 'uid must be a user id').toAck());
+    if (!uid) return reply(refuse('auth/unauthenticated', 'Sign in to register for notifications').toAck());
+    if (parsed.data !== uid) return reply(refuse('auth/forbidden', 'A socket can only register its own user').toAck());
     void socket.join(userRoom(uid));
     reply({ ok: true });
   });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MediaRelay, DEFAULT_RELAY_OPTIONS, RelayError } from './media-relay.js';
+import { RefusalError } from '@riffroom/protocol';
+import { MediaRelay, DEFAULT_RELAY_OPTIONS } from './media-relay.js';
 import type { AudioChunk, RelayTransport } from './room-relay.js';
 
 /** A JPEG-looking frame whose 4th byte (and size) tell which frame it is. */
@@ -242,7 +243,7 @@ describe('the frame relay', () => {
     } catch (error) {
       refusal = error;
     }
-    expect(refusal).toBeInstanceOf(RelayError);
+    expect(refusal).toBeInstanceOf(RefusalError);
     expect(refusal).toMatchObject({ code: 'room/rate-limited' });
     expect(guests.frames.get('g')).toHaveLength(1 + DEFAULT_RELAY_OPTIONS.maxFramesPerSecond);
   });

@@ -4,6 +4,7 @@ import {
   RELAY_ACK_TIMEOUT_MS,
   SCREEN_FRAME_MAX_BYTES,
   SCREEN_FRAME_MAX_PER_SECOND,
+  refuse,
 } from '@riffroom/protocol';
 import { RateLimiter } from '../rooms/rate-limiter.js';
 import { emptyLaneStats, type Timers } from './delivery-lane.js';
@@ -14,19 +15,6 @@ import {
   type RelayTransport,
   type RoomRelayOptions,
 } from './room-relay.js';
-
-export type RelayErrorCode = 'relay/frame-too-large' | 'relay/not-jpeg' | 'relay/chunk-too-large' | 'room/rate-limited';
-
-/** A refused frame or chunk; nothing was relayed. */
-export class RelayError extends Error {
-  constructor(
-    readonly code: RelayErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'RelayError';
-  }
-}
 
 export interface MediaRelayOptions extends RoomRelayOptions {
   maxFrameBytes: number;
@@ -76,29 +64,29 @@ export class MediaRelay {
   /** Forwards a JPEG frame to the subscribed guests among `guestIds`; returns how many it was offered to. */
   publishFrame(roomId: string, frame: Uint8Array, guestIds: readonly string[]): number {
     if (frame.byteLength > this.options.maxFrameBytes) {
-      throw new RelayError(
+      throw refuse(
         'relay/frame-too-large',
         `A screen frame may be at most ${this.options.maxFrameBytes} bytes; this one has ${frame.byteLength}.`,
       );
     }
-    if (!isJpeg(frame)) throw new RelayError('relay/not-jpeg', 'A screen frame must be a JPEG image.');
+    if (!isJpeg(frame)) throw refuse('relay/not-jpeg', 'A screen frame must be a JPEG image.');
     const entry = this.entry(roomId);
     if (!entry.frames.take(this.now())) {
-      throw new RelayError('room/rate-limited', 'Too many screen frames per second; this one was dropped.');
+      throw refuse('room/rate-limited', 'Too many screen frames per second; this one was dropped.');
     }
     return entry.relay.publishFrame(frame, guestIds);
   }
 
   publishAudio(roomId: string, chunk: AudioChunk, guestIds: readonly string[]): number {
     if (chunk.data.byteLength > this.options.maxAudioChunkBytes) {
-      throw new RelayError(
+      throw refuse(
         'relay/chunk-too-large',
         `An audio chunk may be at most ${this.options.maxAudioChunkBytes} bytes; this one has ${chunk.data.byteLength}.`,
       );
     }
     const entry = this.entry(roomId);
     if (!entry.audio.take(this.now())) {
-      throw new RelayError('room/rate-limited', 'Too many audio chunks per second; this one was dropped.');
+      throw refuse('room/rate-limited', 'Too many audio chunks per second; this one was dropped.');
     }
     return entry.relay.publishAudio(chunk, guestIds);
   }

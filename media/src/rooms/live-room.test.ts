@@ -16,8 +16,8 @@ describe('a live room', () => {
     expect(h.ok && h.member.role).toBe('host');
     expect(bob.ok && bob.member.role).toBe('participant');
     expect(anon.ok && anon.member).toMatchObject({ role: 'viewer', firebase_uid: null, user_name: 'Guest User' });
-    expect(room.isHost('s1')).toBe(true);
-    expect(room.isHost('s2')).toBe(false);
+    expect(room.member('s1')?.role).toBe('host');
+    expect(room.member('s2')?.role).toBe('participant');
   });
 
   it('enforces capacity on people other than the host; a second tab of someone present is free', () => {

@@ -36,6 +36,38 @@ export interface RemoveResult {
   hostLeft: boolean;
 }
 
+/**
+ * Where the host stands with the SFU tier, as its guests need to know it: 'on' (using it, or never
+ * left it), 'off' (it abandoned the SFU with sfu:close-transports: guests are turned away from it
+ * meanwhile), 'returning' (it set up a send transport again, or left the room while off it, and has
+ * not produced yet: guests may try the SFU but are told only once the host produces).
+ */
+export type HostSfuPresence = 'on' | 'off' | 'returning';
+
+/** What the host did that matters to its presence on the SFU. */
+export type HostSfuEvent = 'closed-transports' | 'created-send-transport' | 'left-room' | 'produced';
+
+/**
+ * The host-presence rule: given the state and what the host did, the next state, and whether the
+ * guests that fell back are to be told they may climb back (sfu:host-returned). They are told once,
+ * on the host's first producer after it was off the SFU.
+ */
+export function nextHostSfuPresence(
+  state: HostSfuPresence,
+  event: HostSfuEvent,
+): { state: HostSfuPresence; announceReturn: boolean } {
+  switch (event) {
+    case 'closed-transports':
+      return { state: 'off', announceReturn: false };
+    case 'created-send-transport':
+    case 'left-room':
+      // A host that comes back chooses its tier again and says so; until it produces, guests wait.
+      return { state: state === 'on' ? 'on' : 'returning', announceReturn: false };
+    case 'produced':
+      return { state: 'on', announceReturn: state !== 'on' };
+  }
+}
+
 export const CHAT_MAX_PER_10S = 20;
 /** Sockets one person may have in a room unless configured (SOCKETS_PER_PERSON_PER_ROOM). */
 export const DEFAULT_SOCKETS_PER_PERSON = 3;
@@ -52,19 +84,14 @@ export class LiveRoom {
   private history: ChatMessage[] = [];
   private cursorLimiter = new RateLimiter(CURSOR_MAX_PER_SECOND, 1000);
   private chatLimiters = new Map<string, RateLimiter>();
+  private hostSfu: HostSfuPresence = 'on';
 
   constructor(
     readonly roomId: string,
-    private hostUid: string,
-    private settings: RoomSettings,
+    private readonly hostUid: string,
+    private readonly settings: RoomSettings,
     private readonly socketsPerPerson = DEFAULT_SOCKETS_PER_PERSON,
   ) {}
-
-  /** The record can only have been re-read, never changed in ways that matter, but keep it fresh. */
-  refresh(hostUid: string, settings: RoomSettings): void {
-    this.hostUid = hostUid;
-    this.settings = settings;
-  }
 
   admit(peerId: string, identity: MemberIdentity): AdmitResult {
     if (identity.uid === null && !this.settings.allowGuestAccess) {
@@ -197,18 +224,21 @@ export class LiveRoom {
     return [...this.history];
   }
 
-  isHost(peerId: string): boolean {
-    return this.members.get(peerId)?.role === 'host';
+  /** Whether the host abandoned the SFU tier for a fallback (its guests should not wait on the SFU). */
+  get hostOffSfu(): boolean {
+    return this.hostSfu === 'off';
+  }
+
+  /** Applies nextHostSfuPresence; true when the guests are to hear sfu:host-returned now. */
+  hostSfuChanged(event: HostSfuEvent): boolean {
+    const next = nextHostSfuPresence(this.hostSfu, event);
+    this.hostSfu = next.state;
+    return next.announceReturn;
   }
 
   /** Whether a host cursor update may go out now; extra ones inside the second are dropped. */
   allowCursor(now: number): boolean {
     return this.cursorLimiter.take(now);
-  }
-
-  /** Everyone, for the end of the room. */
-  allPeerIds(): string[] {
-    return [...this.members.keys()];
   }
 
   private socketsOf(key: string): number {

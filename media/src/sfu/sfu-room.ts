@@ -1,24 +1,15 @@
 import { EventEmitter } from 'node:events';
-import type { ConsumerInfo, MediaKind, MediaSource, ProducerInfo, TransportInfo } from '@riffroom/protocol';
+import {
+  refuse,
+  type ConsumerInfo,
+  type MediaKind,
+  type MediaSource,
+  type ProducerInfo,
+  type TransportInfo,
+} from '@riffroom/protocol';
 import type { types } from 'mediasoup';
 import { ROOM_MEDIA_CODECS } from './media-codecs.js';
 import type { WorkerSlot } from './worker-pool.js';
-
-/** A refusal the socket layer turns into `{ok:false, code, message}`. */
-export class SfuError extends Error {
-  constructor(
-    readonly code:
-      | 'sfu/unavailable'
-      | 'sfu/transport-not-found'
-      | 'sfu/producer-not-found'
-      | 'sfu/consumer-not-found'
-      | 'sfu/cannot-consume',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'SfuError';
-  }
-}
 
 type Direction = 'send' | 'recv';
 
@@ -126,7 +117,7 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
     source: MediaSource,
   ): Promise<string> {
     const entry = this.transportOf(peerId, transportId);
-    if (entry.direction !== 'send') throw new SfuError('sfu/transport-not-found', 'Produce on a send transport.');
+    if (entry.direction !== 'send') throw refuse('sfu/transport-not-found', 'Produce on a send transport.');
     const media = this.peerMedia(peerId);
     // One producer per source: sharing again replaces the previous screen or audio.
     for (const existing of media.producers.values()) {
@@ -150,7 +141,7 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
 
   closeProducer(peerId: string, producerId: string): void {
     const producer = this.peers.get(peerId)?.producers.get(producerId);
-    if (!producer) throw new SfuError('sfu/producer-not-found', 'No such producer of yours.');
+    if (!producer) throw refuse('sfu/producer-not-found', 'No such producer of yours.');
     producer.close();
   }
 
@@ -180,11 +171,11 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
     rtpCapabilities: types.RtpCapabilities,
   ): Promise<ConsumerInfo> {
     const entry = this.transportOf(peerId, transportId);
-    if (entry.direction !== 'recv') throw new SfuError('sfu/transport-not-found', 'Consume on a recv transport.');
+    if (entry.direction !== 'recv') throw refuse('sfu/transport-not-found', 'Consume on a recv transport.');
     const producer = this.findProducer(producerId);
-    if (!producer) throw new SfuError('sfu/producer-not-found', 'That producer is gone.');
+    if (!producer) throw refuse('sfu/producer-not-found', 'That producer is gone.');
     if (!this.router.canConsume({ producerId, rtpCapabilities })) {
-      throw new SfuError('sfu/cannot-consume', 'Your browser cannot decode this stream.');
+      throw refuse('sfu/cannot-consume', 'Your browser cannot decode this stream.');
     }
     const media = this.peerMedia(peerId);
     // One consumer per producer and peer: consuming again replaces the previous one.
@@ -206,7 +197,7 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
 
   async resumeConsumer(peerId: string, consumerId: string): Promise<void> {
     const consumer = this.peers.get(peerId)?.consumers.get(consumerId);
-    if (!consumer) throw new SfuError('sfu/consumer-not-found', 'No such consumer of yours.');
+    if (!consumer) throw refuse('sfu/consumer-not-found', 'No such consumer of yours.');
     await consumer.resume();
   }
 
@@ -278,7 +269,7 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
   ): void {
     if (!this.closed && this.peers.get(peerId) === media && !transport?.closed) return;
     made.close();
-    throw new SfuError('sfu/unavailable', 'You left the room, or its media closed, while this was being set up.');
+    throw refuse('sfu/unavailable', 'You left the room, or its media closed, while this was being set up.');
   }
 
   private findProducer(producerId: string): types.Producer | undefined {
@@ -292,7 +283,7 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
   private transportOf(peerId: string, transportId: string) {
     this.assertOpen();
     const entry = this.peers.get(peerId)?.transports.get(transportId);
-    if (!entry) throw new SfuError('sfu/transport-not-found', 'No such transport of yours.');
+    if (!entry) throw refuse('sfu/transport-not-found', 'No such transport of yours.');
     return entry;
   }
 
@@ -306,7 +297,7 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
   }
 
   private assertOpen(): void {
-    if (this.closed || this.router.closed) throw new SfuError('sfu/unavailable', 'This room has no media right now.');
+    if (this.closed || this.router.closed) throw refuse('sfu/unavailable', 'This room has no media right now.');
   }
 }
 

@@ -1,11 +1,12 @@
 import { EventEmitter } from 'node:events';
+import type { SfuReconnectReason } from '@riffroom/protocol';
 import type { Logger } from 'pino';
 import { SfuRoom, type SfuRoomOptions } from './sfu-room.js';
 import type { WorkerPool } from './worker-pool.js';
 
 export interface SfuRoomsEvents {
   /** The room's worker died and the room now lives on its replacement; clients must reconnect. */
-  rebuilt: [room: SfuRoom, reason: 'worker-died' | 'worker-recycled'];
+  rebuilt: [room: SfuRoom, reason: SfuReconnectReason];
   /** A room was created: the socket layer wires its producer events. */
   created: [room: SfuRoom];
 }
@@ -20,8 +21,8 @@ export class SfuRooms extends EventEmitter<SfuRoomsEvents> {
   private placement = new Map<string, number>();
   /** The rooms whose creation finished, for synchronous reads (metrics). */
   private created = new Map<string, SfuRoom>();
-  private readonly onReplaced = ({ index, reason }: { index: number; reason: 'died' | 'recycled' }) =>
-    void this.rebuildWorker(index, reason === 'died' ? 'worker-died' : 'worker-recycled');
+  private readonly onReplaced = ({ index, reason }: { index: number; reason: SfuReconnectReason }) =>
+    void this.rebuildWorker(index, reason);
 
   constructor(
     private readonly pool: WorkerPool,
@@ -93,7 +94,7 @@ export class SfuRooms extends EventEmitter<SfuRoomsEvents> {
     return best;
   }
 
-  private async rebuildWorker(index: number, reason: 'worker-died' | 'worker-recycled'): Promise<void> {
+  private async rebuildWorker(index: number, reason: SfuReconnectReason): Promise<void> {
     const slot = this.pool.slot(index);
     if (!slot) return;
     for (const pending of this.rooms.values()) {

@@ -21,7 +21,7 @@ describe('mediasoup worker pool', () => {
   it('starts the configured number of workers and creates a router with stereo Opus and VP8', async () => {
     expect(pool.ready).toBe(true);
     expect(pool.size).toBe(2);
-    const router = await pool.next().createRouter({
+    const router = await pool.nextSlot().worker.createRouter({
       mediaCodecs: [
         { kind: 'audio', mimeType: 'audio/opus', clockRate: 48000, channels: 2 },
         { kind: 'video', mimeType: 'video/VP8', clockRate: 90000 },
@@ -89,7 +89,7 @@ describe('worker memory watch', () => {
       );
       expect(await watched.checkMemory()).toEqual([0]);
       const event = await replaced;
-      expect(event.reason).toBe('recycled');
+      expect(event.reason).toBe('worker-recycled');
       expect(event.pid).not.toBe(before);
       expect(watched.ready).toBe(true);
       const router = await watched.nextSlot().worker.createRouter({ mediaCodecs: [] });

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { SfuReconnectReason } from '@riffroom/protocol';
 import type { types } from 'mediasoup';
 import type { Logger } from 'pino';
 import { announcedAddress, type MediaConfig } from '../config.js';
@@ -6,7 +7,7 @@ import { loadMediasoup, type Mediasoup } from './load-mediasoup.js';
 
 export interface WorkerPoolEvents {
   /** A worker died and was replaced; rooms on it must move and their clients reconnect. */
-  'worker-replaced': [{ index: number; pid: number; reason: 'died' | 'recycled' }];
+  'worker-replaced': [{ index: number; pid: number; reason: SfuReconnectReason }];
 }
 
 /** A worker and the WebRtcServer every WebRTC transport on it shares (one port, UDP and TCP). */
@@ -82,10 +83,6 @@ export class WorkerPool extends EventEmitter<WorkerPoolEvents> {
   }
 
   /** Round-robin across slots. */
-  next(): types.Worker {
-    return this.nextSlot().worker;
-  }
-
   nextSlot(): WorkerSlot {
     if (this.slots.length === 0) throw new Error('worker pool is not started');
     const slot = this.slots[this.nextIndex % this.slots.length]!;
@@ -157,13 +154,13 @@ export class WorkerPool extends EventEmitter<WorkerPoolEvents> {
       old.worker.close();
       const deadline = Date.now() + 5000;
       while (isAlive(old.worker.pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      await this.replace(index, 'recycled');
+      await this.replace(index, 'worker-recycled');
     } finally {
       this.recycling.delete(index);
     }
   }
 
-  private async replace(index: number, reason: 'died' | 'recycled' = 'died'): Promise<void> {
+  private async replace(index: number, reason: SfuReconnectReason = 'worker-died'): Promise<void> {
     try {
       const slot = await this.spawn(index);
       if (this.closed) {

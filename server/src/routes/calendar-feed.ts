@@ -1,9 +1,10 @@
 import Router from '@koa/router';
-import { CALENDAR_FEED_PATH_PREFIX, calendarFeedParamsSchema } from '@riffroom/protocol';
+import { CALENDAR_FEED_PATH_PREFIX, calendarFeedParamsSchema, restRoutes } from '@riffroom/protocol';
 import { caller, type AuthState } from '../middleware/authenticate.js';
 import type { Guards } from '../middleware/guards.js';
 import { parseParams } from '../middleware/validate.js';
 import type { CalendarFeedService } from '../services/calendar-feed.js';
+import { answer } from './contract.js';
 
 /**
  * The private calendar feed. Managing it takes the bearer token; reading it takes only the secret
@@ -13,14 +14,14 @@ export function calendarFeedRoutes(guards: Guards, feeds: CalendarFeedService): 
   const router = new Router<AuthState>();
   const { auth } = guards;
 
-  router.get('/api/calendar/feed', auth, async (ctx) => {
-    ctx.body = await feeds.status(caller(ctx).uid);
+  router.get(restRoutes.calendarFeedStatus.path, auth, async (ctx) => {
+    ctx.body = answer(restRoutes.calendarFeedStatus, await feeds.status(caller(ctx).uid));
   });
-  router.post('/api/calendar/feed', auth, async (ctx) => {
+  router.post(restRoutes.rotateCalendarFeed.path, auth, async (ctx) => {
     ctx.status = 201;
-    ctx.body = await feeds.rotate(caller(ctx).uid);
+    ctx.body = answer(restRoutes.rotateCalendarFeed, await feeds.rotate(caller(ctx).uid));
   });
-  router.delete('/api/calendar/feed', auth, async (ctx) => {
+  router.delete(restRoutes.revokeCalendarFeed.path, auth, async (ctx) => {
     await feeds.revoke(caller(ctx).uid);
     ctx.status = 204;
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BusEvent } from '@riffroom/protocol';
 import { signUpUser, startTestApi, type TestApi } from '../testing/test-api.js';
+import { roomsRepository } from '../repositories/rooms.js';
 
 let api: TestApi;
 type User = Awaited<ReturnType<typeof signUpUser>>;
@@ -139,7 +140,7 @@ describe('rooms API', () => {
       body: { peerId: 'peer-123' },
     });
     expect(ok.status).toBe(200);
-    expect((await api.api.rooms.find(room.roomId))?.hostPeerId).toBe('peer-123');
+    expect((await roomsRepository(api.api.db).find(room.roomId))?.hostPeerId).toBe('peer-123');
     // Anyone may GET the room: the id would let a stranger dial the host's peer-to-peer tier.
     const view = (await getRoom(room.roomId)).body.room;
     expect(view).not.toHaveProperty('hostPeerId');

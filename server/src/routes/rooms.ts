@@ -1,17 +1,14 @@
 import Router from '@koa/router';
-import {
-  createRoomBodySchema,
-  joinRoomBodySchema,
-  roomIdParamsSchema,
-  roomPeerBodySchema,
-  roomSettingsPatchSchema,
-} from '@riffroom/protocol';
+import { restRoutes, roomIdParamsSchema } from '@riffroom/protocol';
 import { caller, type AuthState } from '../middleware/authenticate.js';
 import type { Guards } from '../middleware/guards.js';
 import { parseBody, parseParams } from '../middleware/validate.js';
 import type { RoomService } from '../services/rooms.js';
 import { AppError } from '../errors.js';
 import type { Middleware } from 'koa';
+import { answer, pathUnder } from './contract.js';
+
+const PREFIX = '/api/rooms';
 
 /**
  * Collaboration rooms at the paths of spec part 7. Only GET /api/rooms/{roomId} is open; a token, when
@@ -22,7 +19,7 @@ export function roomRoutes(
   rooms: RoomService,
   draining: () => boolean = () => false,
 ): Router<AuthState> {
-  const router = new Router<AuthState>({ prefix: '/api/rooms' });
+  const router = new Router<AuthState>({ prefix: PREFIX });
   const { auth } = guards;
   // While the server drains for a restart, live rooms go on but none starts and nobody new joins.
   const notDraining: Middleware<AuthState> = async (_ctx, next) => {
@@ -32,48 +29,50 @@ export function roomRoutes(
     await next();
   };
 
-  router.post('/create', notDraining, auth, guards.perCaller('roomsPerUser'), async (ctx) => {
-    const body = parseBody(ctx, createRoomBodySchema);
+  router.post(pathUnder(PREFIX, restRoutes.createRoom), notDraining, auth, guards.perCaller('roomsPerUser'), async (ctx) => {
+    const body = parseBody(ctx, restRoutes.createRoom.body);
     ctx.status = 201;
-    ctx.body = { room: await rooms.create(caller(ctx).uid, body) };
+    ctx.body = answer(restRoutes.createRoom, { room: await rooms.create(caller(ctx).uid, body) });
   });
 
-  router.get('/:roomId', guards.optionalAuth, async (ctx) => {
+  router.get(pathUnder(PREFIX, restRoutes.getRoom), guards.optionalAuth, async (ctx) => {
     const { roomId } = parseParams(roomIdParamsSchema, ctx.params);
-    ctx.body = { room: await rooms.view(roomId, ctx.state.identity?.uid ?? null) };
+    ctx.body = answer(restRoutes.getRoom, { room: await rooms.view(roomId, ctx.state.identity?.uid ?? null) });
   });
 
-  router.patch('/:roomId/peer', auth, async (ctx) => {
+  router.patch(pathUnder(PREFIX, restRoutes.setRoomPeer), auth, async (ctx) => {
     const { roomId } = parseParams(roomIdParamsSchema, ctx.params);
-    const { peerId } = parseBody(ctx, roomPeerBodySchema);
+    const { peerId } = parseBody(ctx, restRoutes.setRoomPeer.body);
     await rooms.setHostPeer(caller(ctx).uid, roomId, peerId);
-    ctx.body = { ok: true };
+    ctx.body = answer(restRoutes.setRoomPeer, { ok: true });
   });
 
-  router.patch('/:roomId/settings', auth, async (ctx) => {
+  router.patch(pathUnder(PREFIX, restRoutes.updateRoomSettings), auth, async (ctx) => {
     const { roomId } = parseParams(roomIdParamsSchema, ctx.params);
-    const patch = parseBody(ctx, roomSettingsPatchSchema);
-    ctx.body = { settings: await rooms.updateSettings(caller(ctx).uid, roomId, patch) };
+    const patch = parseBody(ctx, restRoutes.updateRoomSettings.body);
+    ctx.body = answer(restRoutes.updateRoomSettings, {
+      settings: await rooms.updateSettings(caller(ctx).uid, roomId, patch),
+    });
   });
 
-  router.post('/:roomId/join', notDraining, auth, async (ctx) => {
+  router.post(pathUnder(PREFIX, restRoutes.joinRoom), notDraining, auth, async (ctx) => {
     const { roomId } = parseParams(roomIdParamsSchema, ctx.params);
-    const { role } = parseBody(ctx, joinRoomBodySchema);
+    const { role } = parseBody(ctx, restRoutes.joinRoom.body);
     const { uid } = caller(ctx);
     const granted = await rooms.join(uid, roomId, role);
-    ctx.body = { ok: true, role: granted, room: await rooms.view(roomId, uid) };
+    ctx.body = answer(restRoutes.joinRoom, { ok: true, role: granted, room: await rooms.view(roomId, uid) });
   });
 
-  router.post('/:roomId/leave', auth, async (ctx) => {
+  router.post(pathUnder(PREFIX, restRoutes.leaveRoom), auth, async (ctx) => {
     const { roomId } = parseParams(roomIdParamsSchema, ctx.params);
     await rooms.leave(caller(ctx).uid, roomId);
-    ctx.body = { ok: true };
+    ctx.body = answer(restRoutes.leaveRoom, { ok: true });
   });
 
-  router.post('/:roomId/end', auth, async (ctx) => {
+  router.post(pathUnder(PREFIX, restRoutes.endRoom), auth, async (ctx) => {
     const { roomId } = parseParams(roomIdParamsSchema, ctx.params);
     await rooms.end(caller(ctx).uid, roomId);
-    ctx.body = { ok: true };
+    ctx.body = answer(restRoutes.endRoom, { ok: true });
   });
 
   return router;

@@ -88,11 +88,6 @@ export class RoomService {
     };
   }
 
-  /** For the media node: the record, ended or not, or undefined when the id was never issued. */
-  find(roomId: string): Promise<RoomRecord | undefined> {
-    return this.rooms.find(roomId);
-  }
-
   /** A member's display name for the media node; null when the user has no profile. */
   async memberName(uid: string): Promise<string | null> {
     return (await this.users.findPublic(uid))?.user_name ?? null;

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { AuthResponse } from '@riffroom/protocol';
+import { checkRestAnswer, type AuthResponse } from '@riffroom/protocol';
 import { createApi, type Api } from '../api.js';
 import { loadApiConfig } from '../config/load.js';
 import { createLogger } from '../logger.js';
@@ -14,7 +14,11 @@ export type JsonCall = (
   options?: { body?: unknown; token?: string; headers?: Record<string, string> },
 ) => Promise<{ status: number; body: any }>;
 
-/** fetch against an API, JSON in and out; `token` becomes the bearer, a string body goes as is. */
+/**
+ * fetch against an API, JSON in and out; `token` becomes the bearer, a string body goes as is. Every
+ * answer is checked against the protocol's contract (restRoutes, or the error body) before the test
+ * sees it, so a route that drifts from its schema fails the test that called it.
+ */
 export function jsonCaller(baseUrl: string): JsonCall {
   return async (method, route, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
@@ -27,7 +31,9 @@ export function jsonCaller(baseUrl: string): JsonCall {
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
     const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined };
+    const parsed: unknown = text ? JSON.parse(text) : undefined;
+    checkRestAnswer(method, route, response.status, parsed);
+    return { status: response.status, body: parsed };
   };
 }
 

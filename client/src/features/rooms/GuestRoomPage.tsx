@@ -5,7 +5,7 @@ import { useAuth } from '../../app/AuthContext';
 import { useServices } from '../../app/ServicesContext';
 import { loginPathFor } from '../../app/returnPath';
 import { Header } from '../../components/Header';
-import { missingForRoom } from '../../services/media/browserSupport';
+import { missingForGuest } from '../../services/media/browserSupport';
 import { RELAY_WARNING } from './banner';
 import { BrowserSupportNotice } from './BrowserSupportNotice';
 import { RelayScreen } from './RelayScreen';
@@ -94,7 +94,7 @@ function GuestRoom({ signedIn }: { signedIn: boolean }) {
       <HttpsNeeded who="guest" />
       <StatusBanner state={state} role="guest" onRetry={retry} />
       <BrowserSupportNotice
-        missing={missingBesidesHttps(missingForRoom(browser, 'guest', { onRelay: state.tier === 'relay' }))}
+        missing={missingBesidesHttps(missingForGuest(browser, { onRelay: state.tier === 'relay' }))}
         role="guest"
       />
       <main className="room-layout">

@@ -4,7 +4,7 @@ import { useSignedInUser } from '../../app/AuthContext';
 import { useLinkOrigin, useServices } from '../../app/ServicesContext';
 import { Header } from '../../components/Header';
 import { useOwnProfile } from '../dashboard/useOwnProfile';
-import { missingForRoom } from '../../services/media/browserSupport';
+import { missingForHost } from '../../services/media/browserSupport';
 import { BrowserSupportNotice } from './BrowserSupportNotice';
 import { ConnectionCode } from './ConnectionCode';
 import { HostPreview } from './HostPreview';
@@ -52,7 +52,7 @@ export function HostRoomPage() {
       { replace: true, state: location.state },
     );
   }, [invitedStatus, location, navigate]);
-  const missing = missingBesidesHttps(missingForRoom(browser, 'host'));
+  const missing = missingBesidesHttps(missingForHost(browser));
 
   if (hostRoom.phase !== 'ready') {
     return (

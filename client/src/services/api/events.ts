@@ -1,4 +1,4 @@
-import type { CalendarEvent, CalendarFeedCreated, CalendarFeedStatus } from '@riffroom/protocol';
+import { restRoutes, type CalendarEvent, type CalendarFeedCreated, type CalendarFeedStatus } from '@riffroom/protocol';
 import type { HttpClient } from './http';
 
 /** MVP events (spec part 7) and the private calendar feed (beyond the spec). */
@@ -12,11 +12,11 @@ export interface EventsApi {
 
 export function createEventsApi(http: HttpClient): EventsApi {
   return {
-    all: () => http.authed<CalendarEvent[]>('/api/events/all'),
-    feedStatus: () => http.authed<CalendarFeedStatus>('/api/calendar/feed'),
-    rotateFeed: () => http.authed<CalendarFeedCreated>('/api/calendar/feed', { method: 'POST' }),
+    all: () => http.authed(restRoutes.allEvents),
+    feedStatus: () => http.authed(restRoutes.calendarFeedStatus),
+    rotateFeed: () => http.authed(restRoutes.rotateCalendarFeed),
     async revokeFeed() {
-      await http.authed<void>('/api/calendar/feed', { method: 'DELETE' });
+      await http.authed(restRoutes.revokeCalendarFeed);
     },
   };
 }

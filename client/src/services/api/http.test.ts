@@ -3,6 +3,7 @@ import { ApiError } from './errors';
 import { createHttpClient, type FetchLike } from './http';
 import { createRoomsApi } from './rooms';
 import { createUsersApi } from './users';
+import { lateNightRoom } from '../../testing/roomFixtures';
 
 function json(status: number, body: unknown): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -36,6 +37,15 @@ describe('http client', () => {
     const error = await users.getOwnProfile().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 404, code: 'user/not-found', message: 'No profile.' });
+  });
+
+  it('refuses an answer off the contract of its route as an ApiError naming the field', async () => {
+    const fetch = vi.fn<FetchLike>(async () => json(200, { room: { roomId: 'secret1' } }));
+    const rooms = createRoomsApi(createHttpClient({ getIdToken: async () => 'tok', fetch }));
+    const error = await rooms.get('secret1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 200, code: 'http/bad-response' });
+    expect((error as ApiError).message).toContain('room.name');
   });
 
   it('turns a network failure and a non-JSON error into ApiErrors too', async () => {
@@ -72,12 +82,12 @@ describe('http client', () => {
   it('asks for a private room again with the token, and only after the open call was refused as private', async () => {
     const fetch = vi.fn<FetchLike>(async (_path, init) =>
       (init?.headers as Record<string, string>).Authorization
-        ? json(200, { room: { roomId: 'secret1' } })
+        ? json(200, { room: lateNightRoom('secret1') })
         : json(403, { error: { code: 'room/private', message: 'This room is private.' } }),
     );
     const rooms = createRoomsApi(createHttpClient({ getIdToken: async () => 'tok', fetch }));
 
-    expect(await rooms.get('secret1')).toEqual({ roomId: 'secret1' });
+    expect(await rooms.get('secret1')).toEqual(lateNightRoom('secret1'));
     expect(fetch.mock.calls.map(([, init]) => (init?.headers as Record<string, string>).Authorization)).toEqual([
       undefined,
       'Bearer tok',

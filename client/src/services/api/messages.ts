@@ -1,4 +1,10 @@
-import type { ConversationsResponse, Message, MessagesResponse, UnreadCount } from '@riffroom/protocol';
+import {
+  restRoutes,
+  type ConversationsResponse,
+  type Message,
+  type MessagesResponse,
+  type UnreadCount,
+} from '@riffroom/protocol';
 import type { HttpClient } from './http';
 
 /** The direct-message calls of spec part 7. */
@@ -15,22 +21,19 @@ export interface MessagesApi {
 export function createMessagesApi(http: HttpClient): MessagesApi {
   return {
     conversations(before) {
-      const query = before ? `?before=${encodeURIComponent(before)}` : '';
-      return http.authed<ConversationsResponse>(`/api/messages/conversations/list${query}`);
+      return http.authed(restRoutes.conversations, { query: { before } });
     },
     async unreadCounts() {
-      return (await http.authed<{ unreadCounts: UnreadCount[] }>('/api/messages/unread')).unreadCounts;
+      return (await http.authed(restRoutes.unreadCounts)).unreadCounts;
     },
     conversation(uid, before) {
-      const query = before ? `?before=${encodeURIComponent(before)}` : '';
-      return http.authed<MessagesResponse>(`/api/messages/uid/${encodeURIComponent(uid)}${query}`);
+      return http.authed(restRoutes.conversation, { params: { uid }, query: { before } });
     },
     async markRead(fromUid) {
-      await http.authed<unknown>('/api/messages/mark-read', { method: 'POST', body: { from: fromUid } });
+      await http.authed(restRoutes.markRead, { body: { from: fromUid } });
     },
     async send(toUid, content) {
-      const body = { to_uid: toUid, content };
-      return (await http.authed<{ message: Message }>('/api/messages/send', { method: 'POST', body })).message;
+      return (await http.authed(restRoutes.sendMessage, { body: { to_uid: toUid, content } })).message;
     },
   };
 }

@@ -1,15 +1,16 @@
-import type {
-  CreateRoomBody,
-  CreateRoomResponse,
-  RoomRole,
-  RoomSettings,
-  RoomSettingsPatch,
-  RoomView,
+import {
+  restRoutes,
+  type CreateRoomBody,
+  type CreateRoomResponse,
+  type RoomRole,
+  type RoomSettings,
+  type RoomSettingsPatch,
+  type RoomView,
 } from '@riffroom/protocol';
-
-export type CreatedRoom = CreateRoomResponse['room'];
 import { ApiError } from './errors';
 import type { HttpClient } from './http';
+
+export type CreatedRoom = CreateRoomResponse['room'];
 
 /** The rooms calls of spec part 7. */
 export interface RoomsApi {
@@ -29,39 +30,35 @@ export interface RoomsApi {
   end(roomId: string): Promise<void>;
 }
 
-const roomPath = (roomId: string) => `/api/rooms/${encodeURIComponent(roomId)}`;
-
 export function createRoomsApi(http: HttpClient): RoomsApi {
   return {
     async create(body) {
-      return (await http.authed<{ room: CreatedRoom }>('/api/rooms/create', { method: 'POST', body })).room;
+      return (await http.authed(restRoutes.createRoom, { body })).room;
     },
     async setPeer(roomId, peerId) {
-      await http.authed<unknown>(`${roomPath(roomId)}/peer`, { method: 'PATCH', body: { peerId } });
+      await http.authed(restRoutes.setRoomPeer, { params: { roomId }, body: { peerId } });
     },
     async updateSettings(roomId, patch) {
-      return (
-        await http.authed<{ settings: RoomSettings }>(`${roomPath(roomId)}/settings`, { method: 'PATCH', body: patch })
-      ).settings;
+      return (await http.authed(restRoutes.updateRoomSettings, { params: { roomId }, body: patch })).settings;
     },
     async get(roomId) {
       try {
         // Spec part 6: this one needs no token, so an anonymous guest can open an invite link.
-        return (await http.open<{ room: RoomView }>(roomPath(roomId))).room;
+        return (await http.open(restRoutes.getRoom, { params: { roomId } })).room;
       } catch (error) {
         // A private room shows itself only to its invitees: ask again as the signed-in user, if any.
         if (!(error instanceof ApiError) || error.code !== 'room/private') throw error;
-        return (await http.authed<{ room: RoomView }>(roomPath(roomId))).room;
+        return (await http.authed(restRoutes.getRoom, { params: { roomId } })).room;
       }
     },
     async join(roomId, role) {
-      await http.authed<unknown>(`${roomPath(roomId)}/join`, { method: 'POST', body: { role } });
+      await http.authed(restRoutes.joinRoom, { params: { roomId }, body: { role } });
     },
     async leave(roomId) {
-      await http.authed<unknown>(`${roomPath(roomId)}/leave`, { method: 'POST' });
+      await http.authed(restRoutes.leaveRoom, { params: { roomId } });
     },
     async end(roomId) {
-      await http.authed<unknown>(`${roomPath(roomId)}/end`, { method: 'POST' });
+      await http.authed(restRoutes.endRoom, { params: { roomId } });
     },
   };
 }

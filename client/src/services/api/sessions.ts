@@ -1,12 +1,13 @@
-import type {
-  BookingRequestBody,
-  CalendarEntry,
-  IncomingBooking,
-  JoinRequest,
-  MyBookingsResponse,
-  OutgoingBooking,
-  Session,
-  SessionInput,
+import {
+  restRoutes,
+  type BookingRequestBody,
+  type CalendarEntry,
+  type IncomingBooking,
+  type JoinRequest,
+  type MyBookingsResponse,
+  type OutgoingBooking,
+  type Session,
+  type SessionInput,
 } from '@riffroom/protocol';
 import type { HttpClient } from './http';
 
@@ -26,36 +27,32 @@ export interface SessionsApi {
   requestToJoin(sessionId: string, message: string): Promise<JoinRequest>;
 }
 
-const enc = encodeURIComponent;
-
 export function createSessionsApi(http: HttpClient): SessionsApi {
   return {
     async create(body) {
-      return (await http.authed<{ session: Session }>('/sessions/create', { method: 'POST', body })).session;
+      return (await http.authed(restRoutes.createSession, { body })).session;
     },
     async update(id, body) {
-      return (await http.authed<{ session: Session }>(`/sessions/${enc(id)}`, { method: 'PUT', body })).session;
+      return (await http.authed(restRoutes.updateSession, { params: { id }, body })).session;
     },
     async cancel(id) {
-      await http.authed<void>(`/sessions/${enc(id)}`, { method: 'DELETE' });
+      await http.authed(restRoutes.cancelSession, { params: { id } });
     },
     ofUser(uid) {
-      return http.authed<CalendarEntry[]>(`/sessions/user/${enc(uid)}`);
+      return http.authed(restRoutes.userSessions, { params: { uid } });
     },
     async requestBooking(body) {
-      const path = '/sessions/request-booking';
-      return (await http.authed<{ booking: OutgoingBooking }>(path, { method: 'POST', body })).booking;
+      return (await http.authed(restRoutes.requestBooking, { body })).booking;
     },
     async respondBooking(id, action) {
-      const path = `/sessions/respond-booking/${enc(id)}`;
-      return (await http.authed<{ booking: IncomingBooking }>(path, { method: 'PATCH', body: { action } })).booking;
+      return (await http.authed(restRoutes.respondBooking, { params: { id }, body: { action } })).booking;
     },
     myBookings() {
-      return http.authed<MyBookingsResponse>('/sessions/my-bookings');
+      return http.authed(restRoutes.myBookings);
     },
     async requestToJoin(sessionId, message) {
-      const path = `/sessions/${enc(sessionId)}/join-request`;
-      return (await http.authed<{ joinRequest: JoinRequest }>(path, { method: 'POST', body: { message } })).joinRequest;
+      return (await http.authed(restRoutes.requestToJoin, { params: { id: sessionId }, body: { message } }))
+        .joinRequest;
     },
   };
 }

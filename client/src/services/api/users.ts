@@ -1,4 +1,5 @@
 import {
+  restRoutes,
   USERS_PAGE_DEFAULT,
   type OwnProfile,
   type PublicSaveProfileBody,
@@ -28,31 +29,29 @@ export interface UsersApi {
 export function createUsersApi(http: HttpClient): UsersApi {
   return {
     async getOwnProfile() {
-      return (await http.authed<{ user: OwnProfile }>('/api/user/profile')).user;
+      return (await http.authed(restRoutes.ownProfile)).user;
     },
     async getByUid(uid) {
-      return (await http.authed<{ user: PublicUser }>(`/api/user/by-uid?uid=${encodeURIComponent(uid)}`)).user;
+      return (await http.authed(restRoutes.profileByUid, { query: { uid } })).user;
     },
     async saveProfile(body) {
-      return (await http.authed<{ user: OwnProfile }>('/api/user/save-profile', { method: 'POST', body })).user;
+      return (await http.authed(restRoutes.saveProfile, { body })).user;
     },
     async publicSaveProfile(body) {
-      return (await http.authed<{ user: OwnProfile }>('/api/user/public-save-profile', { method: 'POST', body })).user;
+      return (await http.authed(restRoutes.publicSaveProfile, { body })).user;
     },
     async getMyFollowing() {
-      return (await http.authed<{ following: PublicUser[] }>('/api/user/my-following')).following;
+      return (await http.authed(restRoutes.myFollowing)).following;
     },
     listUsers(before) {
       // Spec part 6: this one call carries no bearer token.
-      const query = new URLSearchParams({ limit: String(USERS_PAGE_DEFAULT) });
-      if (before) query.set('before', before);
-      return http.open<PublicUser[]>(`/user/users?${query}`);
+      return http.open(restRoutes.listUsers, { query: { limit: String(USERS_PAGE_DEFAULT), before } });
     },
     async follow(uid) {
-      await http.authed<void>(`/api/user/follow/${encodeURIComponent(uid)}`, { method: 'POST' });
+      await http.authed(restRoutes.follow, { params: { uid } });
     },
     async unfollow(uid) {
-      await http.authed<void>(`/api/user/follow/${encodeURIComponent(uid)}`, { method: 'DELETE' });
+      await http.authed(restRoutes.unfollow, { params: { uid } });
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { AuthResponse } from '@riffroom/protocol';
+import { restRoutes, type AuthResponse } from '@riffroom/protocol';
 import { ApiError } from '../api/errors';
 import { requestJson, type FetchLike } from '../api/http';
 import type { AuthStateListener, Identity, IdentityUser } from './types';
@@ -64,16 +64,14 @@ export class LocalIdentity implements Identity {
   }
 
   async signUp(email: string, password: string, username: string): Promise<IdentityUser> {
-    const response = await requestJson<AuthResponse>(this.fetch, '/api/auth/signup', {
-      method: 'POST',
+    const response = await requestJson(this.fetch, restRoutes.signUp, {
       body: { email, password, username },
     });
     return this.accept(response).user;
   }
 
   async signIn(email: string, password: string): Promise<IdentityUser> {
-    const response = await requestJson<AuthResponse>(this.fetch, '/api/auth/login', {
-      method: 'POST',
+    const response = await requestJson(this.fetch, restRoutes.logIn, {
       body: { email, password },
     });
     return this.accept(response).user;
@@ -81,8 +79,7 @@ export class LocalIdentity implements Identity {
 
   async setDisplayName(displayName: string): Promise<void> {
     const token = await this.getIdToken();
-    const { user } = await requestJson<{ user: IdentityUser }>(this.fetch, '/api/auth/me', {
-      method: 'PATCH',
+    const { user } = await requestJson(this.fetch, restRoutes.updateMe, {
       body: { displayName },
       token,
     });
@@ -96,8 +93,7 @@ export class LocalIdentity implements Identity {
     this.writeRefreshToken(null);
     this.setSession(null);
     if (!token) return;
-    await requestJson<void>(this.fetch, '/api/auth/logout', {
-      method: 'POST',
+    await requestJson(this.fetch, restRoutes.logOut, {
       body: refreshToken ? { refreshToken } : {},
       token,
     }).catch(() => {
@@ -150,8 +146,7 @@ export class LocalIdentity implements Identity {
       return null;
     }
     try {
-      const response = await requestJson<AuthResponse>(this.fetch, '/api/auth/refresh', {
-        method: 'POST',
+      const response = await requestJson(this.fetch, restRoutes.refresh, {
         body: { refreshToken },
       });
       return this.accept(response);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectBrowserFeatures, missingForRoom, type BrowserFeatures } from './browserSupport';
+import { detectBrowserFeatures, missingForGuest, missingForHost, type BrowserFeatures } from './browserSupport';
 
 const all: BrowserFeatures = { webrtc: true, screenCapture: true, relayAudioEncode: true, relayAudioDecode: true };
 
@@ -30,6 +30,7 @@ describe('browser support for rooms', () => {
       ['webrtc', 'relay-audio'],
     ],
   ])('%s', (_name, lacking, role, onRelay, missing) => {
-    expect(missingForRoom({ ...all, ...lacking }, role, { onRelay })).toEqual(missing);
+    const features = { ...all, ...lacking };
+    expect(role === 'host' ? missingForHost(features) : missingForGuest(features, { onRelay })).toEqual(missing);
   });
 });

@@ -25,20 +25,25 @@ export function detectBrowserFeatures(scope: typeof globalThis = globalThis): Br
   };
 }
 
+/** What the host's screen should warn about, most serious first: it feeds the relay's guests whatever its own tier, so it always hears about the relay's audio. */
+export function missingForHost(features: BrowserFeatures): MissingFeature[] {
+  const missing: MissingFeature[] = [];
+  if (!features.webrtc) missing.push('webrtc');
+  if (!features.screenCapture) missing.push('screen-capture');
+  if (!features.relayAudioEncode) missing.push('relay-audio');
+  return missing;
+}
+
 /**
- * What a room screen should warn about, most serious first. A guest without WebRTC still watches
- * over the relay, so only then does the relay's audio matter to it; a host feeds the relay's
- * guests whatever its own tier, so it always hears about the relay's audio.
+ * What a guest's screen should warn about, most serious first. A guest without WebRTC still
+ * watches over the relay, so only then (or on the relay already) does the relay's audio matter.
  */
-export function missingForRoom(
+export function missingForGuest(
   features: BrowserFeatures,
-  role: 'host' | 'guest',
   { onRelay = false }: { onRelay?: boolean } = {},
 ): MissingFeature[] {
   const missing: MissingFeature[] = [];
   if (!features.webrtc) missing.push('webrtc');
-  if (role === 'host' && !features.screenCapture) missing.push('screen-capture');
-  if (role === 'host' && !features.relayAudioEncode) missing.push('relay-audio');
-  if (role === 'guest' && !features.relayAudioDecode && (onRelay || !features.webrtc)) missing.push('relay-audio');
+  if (!features.relayAudioDecode && (onRelay || !features.webrtc)) missing.push('relay-audio');
   return missing;
 }

@@ -3,29 +3,7 @@
  * SFU signalling seen through mediasoup-client's types (the protocol carries mediasoup's structures
  * as plain objects; mediasoup-client is what gives them their shape here).
  */
-import type {
-  ChatMessage,
-  ChatPayload,
-  CreateTransportPayload,
-  CursorMovePayload,
-  JoinRoomPayload,
-  JoinRoomResult,
-  MediaKind,
-  MediaSource,
-  P2pVerifyPeerPayload,
-  PeerReadyPayload,
-  ProducerInfo,
-  AudioChunkPayload,
-  CloseTransportsPayload,
-  RelayAccepted,
-  RelayDemand,
-  RelaySubscribePayload,
-  RoomOnlyPayload,
-  RtcConfig,
-  ScreenFramePayload,
-  ServerToClientEvents,
-  VerifiedP2pPeer,
-} from '@riffroom/protocol';
+import type { RequestAckData, RequestPayload, ServerToClientEvents, SocketRequestName } from '@riffroom/protocol';
 import type { types as ms } from 'mediasoup-client';
 
 export type {
@@ -41,56 +19,51 @@ export type {
   RoomView,
 } from '@riffroom/protocol';
 
-export interface TransportOptions {
-  id: string;
+/** sfu:create-transport's ack, its mediasoup structures as mediasoup-client types them. */
+export type TransportOptions = Omit<
+  RequestAckData<'sfu:create-transport'>,
+  'iceParameters' | 'iceCandidates' | 'dtlsParameters'
+> & {
   iceParameters: ms.IceParameters;
   iceCandidates: ms.IceCandidate[];
   dtlsParameters: ms.DtlsParameters;
-}
+};
 
-export interface ConsumerOptions {
-  id: string;
-  producerId: string;
-  kind: MediaKind;
+/** sfu:consume's ack, its RTP parameters as mediasoup-client types them. */
+export type ConsumerOptions = Omit<RequestAckData<'sfu:consume'>, 'rtpParameters'> & {
   rtpParameters: ms.RtpParameters;
-  source: MediaSource;
-}
+};
 
-/** Client -> server requests: [payload, the `data` of a successful ack]. */
-export interface RoomRequests {
-  'join-room': [JoinRoomPayload, JoinRoomResult];
-  'leave-room': [RoomOnlyPayload, undefined];
-  'stop-sharing': [RoomOnlyPayload, undefined];
-  chat: [ChatPayload, ChatMessage];
-  'cursor-move': [CursorMovePayload, undefined];
-  'sfu:router-capabilities': [RoomOnlyPayload, { rtpCapabilities: ms.RtpCapabilities }];
-  'sfu:create-transport': [CreateTransportPayload, TransportOptions];
-  'sfu:connect-transport': [{ roomId: string; transportId: string; dtlsParameters: ms.DtlsParameters }, undefined];
-  'sfu:produce': [
-    { roomId: string; transportId: string; kind: MediaKind; rtpParameters: ms.RtpParameters; source: MediaSource },
-    { producerId: string },
+/** The room requests: every socket request of the protocol but the notification channel's. */
+export type RoomRequestName = Exclude<SocketRequestName, 'register-user'>;
+
+/** Where the client sends or reads mediasoup structures, mediasoup-client's types of them. */
+interface MediasoupNarrowed {
+  'sfu:router-capabilities': [RequestPayload<'sfu:router-capabilities'>, { rtpCapabilities: ms.RtpCapabilities }];
+  'sfu:create-transport': [RequestPayload<'sfu:create-transport'>, TransportOptions];
+  'sfu:connect-transport': [
+    Omit<RequestPayload<'sfu:connect-transport'>, 'dtlsParameters'> & { dtlsParameters: ms.DtlsParameters },
+    RequestAckData<'sfu:connect-transport'>,
   ];
-  'sfu:close-producer': [{ roomId: string; producerId: string }, undefined];
-  'sfu:producers': [RoomOnlyPayload, ProducerInfo[]];
+  'sfu:produce': [
+    Omit<RequestPayload<'sfu:produce'>, 'rtpParameters'> & { rtpParameters: ms.RtpParameters },
+    RequestAckData<'sfu:produce'>,
+  ];
   'sfu:consume': [
-    { roomId: string; transportId: string; producerId: string; rtpCapabilities: ms.RtpCapabilities },
+    Omit<RequestPayload<'sfu:consume'>, 'rtpCapabilities'> & { rtpCapabilities: ms.RtpCapabilities },
     ConsumerOptions,
   ];
-  'sfu:resume-consumer': [{ roomId: string; consumerId: string }, undefined];
-  'sfu:close-transports': [CloseTransportsPayload, undefined];
-  'relay:subscribe': [RelaySubscribePayload, RelayDemand];
-  'screen-frame': [ScreenFramePayload, RelayAccepted];
-  'audio-chunk': [AudioChunkPayload, RelayAccepted];
-  // Peer-to-peer tier: the ICE servers, announcing our PeerJS id, the host's id, and (host) who dialled.
-  'rtc-config': [Record<string, never>, RtcConfig];
-  'peer-ready': [PeerReadyPayload, undefined];
-  'get-peers': [RoomOnlyPayload, string[]];
-  'p2p:verify-peer': [P2pVerifyPeerPayload, VerifiedP2pPeer];
 }
 
-export type RoomRequestName = keyof RoomRequests;
+/**
+ * Client -> server requests as [payload, the `data` of a successful ack], derived from the
+ * protocol's socketRequests (the one source of both ends), mediasoup structures narrowed.
+ */
+export type RoomRequests = {
+  [K in RoomRequestName]: K extends keyof MediasoupNarrowed
+    ? MediasoupNarrowed[K]
+    : [RequestPayload<K>, RequestAckData<K>];
+};
 
 /** Server -> client room events (every server event but the notifications). */
 export type RoomEvents = Omit<ServerToClientEvents, 'new-message'>;
-
-export type Ack<T> = { ok: true; data: T } | { ok: false; code: string; message: string };

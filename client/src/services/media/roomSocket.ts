@@ -1,16 +1,40 @@
-import { ROOM_CONNECTION_TIMEOUT_MS, ROOM_RECONNECT_ATTEMPTS } from '@riffroom/protocol';
+/// <reference types="vite/client" />
+import {
+  describeZodError,
+  RefusalError,
+  ROOM_CONNECTION_TIMEOUT_MS,
+  ROOM_RECONNECT_ATTEMPTS,
+  socketRequests,
+  type ClientToServerEvents,
+  type RequestAck,
+  type ServerToClientEvents,
+} from '@riffroom/protocol';
 import { io, type Socket } from 'socket.io-client';
-import type { Ack, RoomEvents, RoomRequestName, RoomRequests } from './roomProtocol';
+import type { RoomEvents, RoomRequestName, RoomRequests } from './roomProtocol';
 
-/** A refused or unanswered request, carrying the server's code (e.g. `room/full`). */
-export class RoomRequestError extends Error {
+/**
+ * A refused or unanswered request: the protocol's RefusalError, carrying the server's code (e.g.
+ * `room/full`) or one of the client's own (`room/request-timeout`, `sfu/transport-failed`, ...).
+ */
+export class RoomRequestError extends RefusalError {
   override readonly name = 'RoomRequestError';
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
+}
+
+/**
+ * In development and tests every successful ack is checked against its request's schema, so a
+ * server that drifts from the contract fails loudly; production trusts the server and skips the cost.
+ */
+const CHECK_ACKS = import.meta.env.DEV;
+
+/** The ack's data if it matches the request's schema (the data itself, untouched), else a refusal. */
+function checkedData<K extends RoomRequestName>(event: K, ack: RequestAck<K>): unknown {
+  const data = 'data' in ack ? ack.data : undefined;
+  if (!CHECK_ACKS) return data;
+  const checked = socketRequests[event].ack.safeParse(data);
+  if (!checked.success) {
+    throw new RoomRequestError('room/bad-ack', `${event} answered off contract: ${describeZodError(checked.error)}`);
   }
+  return data;
 }
 
 /** Spec part 4: what the screen says once the socket's reconnection attempts ran out. */
@@ -60,7 +84,7 @@ export function connectRoomSocket({
     reconnectionAttempts: RECONNECTION_ATTEMPTS,
     transports: ['websocket'],
   };
-  const socket: Socket = url ? io(url, options) : io(options);
+  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = url ? io(url, options) : io(options);
   let closed = false;
 
   const connected = new Promise<void>((resolve, reject) => {
@@ -75,23 +99,28 @@ export function connectRoomSocket({
   connected.catch(() => {}); // observed by callers of connected(); never an unhandled rejection
 
   return {
-    request(event, payload) {
-      return new Promise((resolve, reject) => {
-        socket.timeout(requestTimeoutMs).emit(event, payload, (error: Error | null, ack: Ack<never> | undefined) => {
-          if (error) return reject(new RoomRequestError('room/request-timeout', 'Connection timeout'));
-          if (!ack || typeof ack !== 'object')
-            return reject(new RoomRequestError('room/bad-ack', `No answer to ${event}`));
-          if (ack.ok) resolve((ack as { data?: never }).data as never);
-          else reject(new RoomRequestError(ack.code, ack.message));
-        });
-      });
+    async request(event, payload) {
+      let ack: RequestAck<typeof event> | undefined;
+      try {
+        // Socket.IO types an emit by a condition on the event name that TypeScript cannot resolve for
+        // a generic K; payload and answer are K's own, typed by the same map.
+        ack = (await socket.timeout(requestTimeoutMs).emitWithAck(event as RoomRequestName, payload)) as typeof ack;
+      } catch {
+        throw new RoomRequestError('room/request-timeout', 'Connection timeout');
+      }
+      if (!ack || typeof ack !== 'object') throw new RoomRequestError('room/bad-ack', `No answer to ${event}`);
+      if (!ack.ok) throw new RoomRequestError(ack.code, ack.message);
+      // The protocol's type of the data, as roomProtocol.ts narrows it (mediasoup structures).
+      return checkedData(event, ack) as RoomRequests[typeof event][1];
     },
     emit(event, payload) {
-      socket.emit(event, payload, () => {});
+      socket.emit(event as RoomRequestName, payload, () => {});
     },
     on(event, listener) {
-      socket.on(event as string, listener as (...args: unknown[]) => void);
-      return () => void socket.off(event as string, listener as (...args: unknown[]) => void);
+      // As for emit: the listener is K's own, seen as one of the map's listeners.
+      const wired = listener as RoomEvents[keyof RoomEvents];
+      socket.on(event as keyof RoomEvents, wired);
+      return () => void socket.off(event as keyof RoomEvents, wired);
     },
     connected: () => connected,
     onConnectionChange(listener) {

@@ -1,4 +1,4 @@
-import type { Ack } from '@riffroom/protocol';
+import type { ClientToServerEvents, RequestAck, ServerToClientEvents } from '@riffroom/protocol';
 import { io, type Socket } from 'socket.io-client';
 import type { Realtime, RealtimeEventName, RealtimeHandler } from './types';
 
@@ -12,7 +12,7 @@ type AnyHandler = (...args: unknown[]) => void;
 
 /** Socket.IO at /socket.io, authenticated in the handshake with the current ID token. */
 export class SocketRealtime implements Realtime {
-  private socket: Socket | null = null;
+  private socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
   private uid: string | null = null;
   private readonly handlers = new Map<string, Set<AnyHandler>>();
 
@@ -22,7 +22,7 @@ export class SocketRealtime implements Realtime {
     if (this.socket && this.uid === uid) return;
     this.disconnect();
     this.uid = uid;
-    const socket = io(this.options.url ?? '', {
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(this.options.url ?? '', {
       path: '/socket.io',
       transports: ['websocket', 'polling'],
       // A function, so every reconnection asks for a token that is fresh at that moment.
@@ -34,7 +34,7 @@ export class SocketRealtime implements Realtime {
       },
     });
     socket.on('connect', () => {
-      socket.emit('register-user', uid, (ack: Ack) => {
+      socket.emit('register-user', uid, (ack: RequestAck<'register-user'>) => {
         if (!ack.ok) console.error('register-user refused', ack.code);
       });
     });

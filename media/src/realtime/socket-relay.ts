@@ -1,14 +1,9 @@
-import {
-  AUDIO_CHUNKS_PER_MESSAGE,
-  audioChunkPayloadSchema,
-  relaySubscribePayloadSchema,
-  screenFramePayloadSchema,
-} from '@riffroom/protocol';
+import { AUDIO_CHUNKS_PER_MESSAGE, refuse } from '@riffroom/protocol';
 import type { Logger } from 'pino';
-import { MediaRelay, RelayError } from '../relay/media-relay.js';
+import { MediaRelay } from '../relay/media-relay.js';
 import type { RelayTransport } from '../relay/room-relay.js';
 import type { RoomHub } from './room-hub.js';
-import { onRoomEvent, RoomSocketError } from './socket-handler.js';
+import { onRoomEvent } from './socket-handler.js';
 import { roomChannel, type RealtimeServer, type RealtimeSocket } from './types.js';
 
 const ROOM_CHANNEL_PREFIX = roomChannel('');
@@ -76,37 +71,29 @@ export function handleRoomRelay(socket: RealtimeSocket, hub: RoomHub, relay: Med
   /** The room the payload names, else the socket's room; the sender must be its host. */
   const hostRoom = (roomId: string | undefined, action: string) => {
     const room = roomId ?? socket.data.roomId;
-    if (!room) throw new RoomSocketError('room/not-joined', 'Join the room first.');
+    if (!room) throw refuse('room/not-joined', 'Join the room first.');
     hub.hostMembership(socket, room, action);
     return room;
   };
   /** Every other socket in the room (participants, viewers, any other tab of the host); the relay keeps its subscribers. */
   const guestsOf = (roomId: string) =>
     [...(socket.nsp.adapter.rooms.get(roomChannel(roomId)) ?? [])].filter((id) => id !== socket.id);
-  const refusalsAsAcks = <T>(publish: () => T): T => {
-    try {
-      return publish();
-    } catch (error) {
-      if (error instanceof RelayError) throw new RoomSocketError(error.code, error.message);
-      throw error;
-    }
-  };
 
-  onRoomEvent(socket, 'relay:subscribe', relaySubscribePayloadSchema, logger, ({ roomId, subscribe }) => {
+  onRoomEvent(socket, 'relay:subscribe', logger, ({ roomId, subscribe }) => {
     hub.membership(socket, roomId);
     const { demand, changed } = relay.subscribe(roomId, socket.id, subscribe);
     if (changed) socket.nsp.to(roomChannel(roomId)).emit('relay:demand', { guests: demand });
     return { guests: demand };
   });
 
-  onRoomEvent(socket, 'screen-frame', screenFramePayloadSchema, logger, ({ roomId, frame }) => {
+  onRoomEvent(socket, 'screen-frame', logger, ({ roomId, frame }) => {
     const room = hostRoom(roomId, 'share the screen');
-    return { guests: refusalsAsAcks(() => relay.publishFrame(room, frame, guestsOf(room))) };
+    return { guests: relay.publishFrame(room, frame, guestsOf(room)) };
   });
 
-  onRoomEvent(socket, 'audio-chunk', audioChunkPayloadSchema, logger, ({ roomId, data, timestamp, duration }) => {
+  onRoomEvent(socket, 'audio-chunk', logger, ({ roomId, data, timestamp, duration }) => {
     const room = hostRoom(roomId, 'send program audio');
     const chunk = duration === undefined ? { data, timestamp } : { data, timestamp, duration };
-    return { guests: refusalsAsAcks(() => relay.publishAudio(room, chunk, guestsOf(room))) };
+    return { guests: relay.publishAudio(room, chunk, guestsOf(room)) };
   });
 }
