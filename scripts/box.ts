@@ -8,9 +8,9 @@ import { loadBoxConfig } from './box/config.js';
 const FORCED_EXIT_MS = 3000;
 
 async function main(): Promise<void> {
-  let apiConfig, mediaConfig;
+  let apiConfig, mediaConfig, frontDoor;
   try {
-    ({ api: apiConfig, media: mediaConfig } = loadBoxConfig());
+    ({ api: apiConfig, media: mediaConfig, frontDoor } = loadBoxConfig());
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -19,8 +19,17 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(apiConfig.logLevel, 'riffroom');
-  const box = await startBox(apiConfig, mediaConfig, logger);
-  logger.info({ port: box.port, dataDir: apiConfig.dataDir }, `Riffroom is serving on http://localhost:${box.port}`);
+  const box = await startBox(apiConfig, mediaConfig, logger, frontDoor).catch((error: unknown) => {
+    // A certificate file that cannot be read is a setting's fault, named like the others.
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  });
+  const address = frontDoor.publicUrl ?? `${box.scheme}://localhost:${box.port}`;
+  logger.info(
+    { port: box.port, redirectPort: box.redirectPort, dataDir: apiConfig.dataDir },
+    `Riffroom is serving on ${address}`,
+  );
 
   let stopping = false;
   const closeNow = (reason: string, code: number) => {

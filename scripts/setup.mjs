@@ -36,15 +36,18 @@ const RUNTIME_PACKAGES = [
 // What the tests need on top: a real Chromium for end-to-end tests, fonts for it to render, a real
 // redis-server for the scaled-out event bus tests and PostgreSQL 15 for the scaled-out database
 // tests (each test starts its own server), and ffmpeg to encode the benchmarks' VP8 clip (their
-// smoke variants run in `npm test`); nlohmann-json3-dev builds the mediasoup 3.12.16 worker that
-// bench/sfu-fanout.ts keeps as its baseline, and openssl makes the DTLS certificate of
-// `npm run test:mediasoup-upstream`.
+// smoke variants run in `npm test`); Caddy and coturn, which the field tests run the shipped
+// docker/Caddyfile and docker/turnserver.conf through; nlohmann-json3-dev builds the mediasoup
+// 3.12.16 worker that bench/sfu-fanout.ts keeps as its baseline, and openssl makes the DTLS
+// certificate of `npm run test:mediasoup-upstream`.
 const TEST_PACKAGES = [
   'chromium',
   'fonts-liberation',
   'redis-server',
   'postgresql-15',
   'ffmpeg',
+  'caddy',
+  'coturn',
   'nlohmann-json3-dev',
   'openssl',
 ];

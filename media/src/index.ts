@@ -1,4 +1,4 @@
-export { loadMediaConfig, MEDIA_CONFIG, peerLimits, type MediaConfig } from './config.js';
+export { announcedAddress, loadMediaConfig, MEDIA_CONFIG, peerLimits, type MediaConfig } from './config.js';
 export { WorkerPool } from './sfu/worker-pool.js';
 export { staticClient, type RequestHandler } from './http/static-client.js';
 export { firebaseIdentitySources, type PagePolicyOptions } from './http/content-security-policy.js';

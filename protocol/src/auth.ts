@@ -60,9 +60,26 @@ export const firebaseClientConfigSchema = z.object({
 });
 export type FirebaseClientConfig = z.infer<typeof firebaseClientConfigSchema>;
 
-/** GET /api/auth/config: tells the client which identity provider this deployment uses. */
+/**
+ * PUBLIC_URL: the address people reach the box at (e.g. https://studio.example.com), which invite
+ * links and feed URLs use instead of whatever address a page was opened at. No trailing slash.
+ */
+export const publicUrlSchema = z
+  .string()
+  .url()
+  .refine((url) => /^https?:\/\/[^/]/.test(url), 'must start with https:// or http://')
+  .transform((url) => url.replace(/\/+$/, ''));
+
+/**
+ * GET /api/auth/config: tells the client which identity provider this deployment uses, and the
+ * public address (PUBLIC_URL) when one is set.
+ */
 export const identityConfigSchema = z.discriminatedUnion('provider', [
-  z.object({ provider: z.literal('local') }),
-  z.object({ provider: z.literal('firebase'), firebase: firebaseClientConfigSchema }),
+  z.object({ provider: z.literal('local'), publicUrl: z.string().optional() }),
+  z.object({
+    provider: z.literal('firebase'),
+    firebase: firebaseClientConfigSchema,
+    publicUrl: z.string().optional(),
+  }),
 ]);
 export type IdentityConfig = z.infer<typeof identityConfigSchema>;

@@ -3,7 +3,7 @@
  * on one HTTP port. This is the only code that imports both the API and the media node; they
  * never import each other (ARCHITECTURE.md "Topology"), and meet here through the event bus and the verifier.
  */
-import http from 'node:http';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   createApi,
@@ -23,6 +23,7 @@ import {
   WorkerPool,
   type MediaConfig,
 } from '@riffroom/media';
+import { createFrontDoor, createRedirectServer, type FrontDoorConfig } from './front-door.js';
 
 // '/calendar/feed/' is the private .ics feed; the client has no route of that name.
 const API_PREFIXES = ['/api/', '/user/', '/sessions', '/events/', '/calendar/feed/', '/healthz', '/readyz'];
@@ -31,6 +32,10 @@ const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(
 export interface RunningBox {
   server: http.Server;
   port: number;
+  /** 'https' when TLS_CERT and TLS_KEY are set (front-door.ts). */
+  scheme: 'http' | 'https';
+  /** The plain-HTTP port that redirects to HTTPS (HTTP_REDIRECT_PORT), when there is one. */
+  redirectPort?: number;
   /** The media node's workers, for health and for tests that kill one. */
   workers: WorkerPool;
   /** Where GET /metrics answers (METRICS_PORT; the port it picked when that is 0). */
@@ -43,7 +48,12 @@ export interface RunningBox {
   close(): Promise<void>;
 }
 
-export async function startBox(apiConfig: ApiConfig, mediaConfig: MediaConfig, logger: Logger): Promise<RunningBox> {
+export async function startBox(
+  apiConfig: ApiConfig,
+  mediaConfig: MediaConfig,
+  logger: Logger,
+  frontDoor: FrontDoorConfig = {},
+): Promise<RunningBox> {
   // In-process by default; with REDIS_URL (config bus.kind redis) events travel through Redis instead.
   const bus = createEventBus(apiConfig.bus, logger);
   const workers = new WorkerPool(mediaConfig, logger.child({ part: 'media' }));
@@ -71,7 +81,7 @@ export async function startBox(apiConfig: ApiConfig, mediaConfig: MediaConfig, l
     identity.provider === 'firebase' ? firebaseIdentitySources(identity.client) : {},
   );
 
-  const server = http.createServer();
+  const { server, scheme } = createFrontDoor(frontDoor);
   // PeerJS signalling (the peer-to-peer tier) at /peerjs; it takes only /peerjs upgrades.
   const peers = attachPeerServer(server, {
     logger: logger.child({ part: 'peerjs' }),
@@ -109,7 +119,13 @@ export async function startBox(apiConfig: ApiConfig, mediaConfig: MediaConfig, l
   mediaMetrics.watchRealtime(realtime);
 
   await workers.start();
-  await new Promise<void>((resolve) => server.listen(apiConfig.port, apiConfig.host, resolve));
+  await listen(server, apiConfig.port, apiConfig.host);
+  const port = (server.address() as AddressInfo).port;
+  let redirect: http.Server | undefined;
+  if (frontDoor.httpRedirectPort !== undefined) {
+    redirect = createRedirectServer(() => port, frontDoor.publicUrl);
+    await listen(redirect, frontDoor.httpRedirectPort, apiConfig.host);
+  }
   const metricsServer = await startMetricsServer(
     metrics,
     { port: apiConfig.metricsPort, host: apiConfig.metricsHost },
@@ -119,7 +135,9 @@ export async function startBox(apiConfig: ApiConfig, mediaConfig: MediaConfig, l
   let closing: Promise<void> | null = null;
   return {
     server,
-    port: (server.address() as AddressInfo).port,
+    port,
+    scheme,
+    redirectPort: redirect ? (redirect.address() as AddressInfo).port : undefined,
     workers,
     metricsPort: metricsServer.port,
     async drain(timeoutS) {
@@ -141,7 +159,8 @@ export async function startBox(apiConfig: ApiConfig, mediaConfig: MediaConfig, l
         await metricsServer.close();
         await Promise.all([realtime.close(), peers.close()]);
         server.closeAllConnections();
-        await new Promise<void>((resolve) => server.close(() => resolve()));
+        redirect?.closeAllConnections();
+        await Promise.all([closeServer(server), redirect && closeServer(redirect)]);
         await Promise.all([api.close(), workers.close()]);
         await bus.close();
       })();
@@ -149,3 +168,15 @@ export async function startBox(apiConfig: ApiConfig, mediaConfig: MediaConfig, l
     },
   };
 }
+
+function listen(server: http.Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+const closeServer = (server: http.Server) => new Promise<void>((resolve) => server.close(() => resolve()));

@@ -115,7 +115,9 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
     logger,
     trustProxyHops: config.trustProxy,
     limits: new ApiLimits(config.rateLimits, Date.now, metrics?.rateLimitRefused),
-    identityConfig: identity.clientConfig,
+    identityConfig: config.publicUrl
+      ? { ...identity.clientConfig, publicUrl: config.publicUrl }
+      : identity.clientConfig,
     verifier: identity.verifier,
     localIdentity: identity.local,
     profiles: new ProfileService(users),

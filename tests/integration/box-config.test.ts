@@ -42,6 +42,13 @@ describe('the box started with a RIFFROOM_CONFIG file', () => {
     expect(output).toMatch(/workerMaxRssMb: Invalid input: expected number/);
   });
 
+  it('takes the front door settings from the file too, and refuses a certificate without its key', async () => {
+    const fromFile = await refusal(configFile('half-tls', { tlsCert: path.join(dir, 'studio.crt') }));
+    expect(fromFile).toMatch(/invalid configuration: TLS_CERT and TLS_KEY must be set together/);
+    const fromEnv = await refusal({ HTTP_REDIRECT_PORT: '8081' });
+    expect(fromEnv).toMatch(/invalid configuration: HTTP_REDIRECT_PORT needs TLS_CERT and TLS_KEY/);
+  });
+
   it("takes a media setting from the file, and the environment's port over the file's", async () => {
     const clientDist = path.join(dir, 'client');
     mkdirSync(clientDist);

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import https from 'node:https';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -52,8 +53,24 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * The box's health over its own HTTPS (TLS_CERT): test certificates are self-signed, and what this
+ * probes is that the box answers, not who signed its certificate.
+ */
+function httpsStatus(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    https
+      .get(url, { rejectUnauthorized: false }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      })
+      .once('error', reject);
+  });
+}
+
+/**
  * Starts the real single-box process (`npm start` without its set-up step) on a free port and a new
- * DATA_DIR, or on `place` (a restart on the same port, or a restored backup), whose data stop() keeps.
+ * DATA_DIR, or on `place` (a restart on the same port, or a restored backup), whose data stop() keeps;
+ * over HTTPS when `env` has TLS_CERT and TLS_KEY.
  */
 export async function startBox(env: Record<string, string> = {}, place: BoxPlace = {}): Promise<Box> {
   const dataDir = place.dataDir ?? mkdtempSync(path.join(tmpdir(), 'riffroom-box-'));
@@ -86,13 +103,15 @@ export async function startBox(env: Record<string, string> = {}, place: BoxPlace
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const scheme = env.TLS_CERT ? 'https' : 'http';
+  const baseUrl = `${scheme}://127.0.0.1:${port}`;
 
   const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
   const state = await until(
     async () => {
       // A box that stopped (a bad config) is reported at once, not after the deadline.
       if (child.exitCode !== null || child.signalCode !== null) return 'exited';
+      if (scheme === 'https') return (await httpsStatus(`${baseUrl}/healthz`)) === 200 ? 'ready' : null;
       const response = await fetch(`${baseUrl}/healthz`);
       return response.status === 200 ? 'ready' : null;
     },

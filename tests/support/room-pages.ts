@@ -95,15 +95,23 @@ export async function joinByInviteLink(
   host: Page,
   {
     tier,
+    ice,
     banner = 'Connected (High Performance)',
     beforeGoto,
-  }: { tier?: 'sfu' | 'p2p' | 'relay'; banner?: string; beforeGoto?: (page: Page) => Promise<unknown> } = {},
+  }: {
+    tier?: 'sfu' | 'p2p' | 'relay';
+    /** `?ice=relay`: TURN-relayed ICE only (the operator's TURN check). */
+    ice?: 'relay';
+    banner?: string;
+    beforeGoto?: (page: Page) => Promise<unknown>;
+  } = {},
 ): Promise<WatchedPage> {
   const link = await host.getByLabel('Invite link').inputValue();
   const guest = await openPage(browser, baseUrl);
   await guest.page.addInitScript(installStudioCapture, QUADRANT_COLOURS);
   await beforeGoto?.(guest.page);
-  await guest.page.goto(tier ? `${link}?tier=${tier}` : link);
+  const query = new URLSearchParams({ ...(tier ? { tier } : {}), ...(ice ? { ice } : {}) }).toString();
+  await guest.page.goto(query ? `${link}?${query}` : link);
   await guest.page.waitForURL('**/join-collaboration/**');
   await guest.page.getByText(banner).waitFor({ timeout: 15_000 });
   return guest;

@@ -14,6 +14,8 @@ export interface Services {
   connectRoom: RoomConnectors;
   /** What this browser offers of what a room needs, found once at start. */
   browser: BrowserFeatures;
+  /** The deployment's PUBLIC_URL (GET /api/auth/config), when it set one. */
+  publicUrl?: string;
 }
 
 const ServicesContext = createContext<Services | null>(null);
@@ -26,4 +28,13 @@ export function useServices(): Services {
   const services = useContext(ServicesContext);
   if (!services) throw new Error('useServices() needs a <ServicesProvider> above it');
   return services;
+}
+
+/**
+ * Where links people pass on (invites, the calendar feed) point: the deployment's PUBLIC_URL, so a
+ * host who opened the box at a LAN address still hands out the address guests can reach, or else
+ * the address this page was opened at.
+ */
+export function useLinkOrigin(): string {
+  return useServices().publicUrl ?? window.location.origin;
 }

@@ -20,6 +20,7 @@ async function createServices(): Promise<Services> {
     realtime,
     connectRoom: { host: connectHostRoom, guest: connectGuestRoom },
     browser: detectBrowserFeatures(),
+    ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
   };
 }
 

@@ -5,6 +5,18 @@ import { describe, expect, it } from 'vitest';
 import { loadLayeredConfig, settingsDrift } from '@riffroom/protocol/config';
 import { API_CONFIG, ConfigError, loadApiConfig } from './load.js';
 
+describe('PUBLIC_URL', () => {
+  it('is unset by default, and read without its trailing slash', () => {
+    expect(loadApiConfig({}).publicUrl).toBeUndefined();
+    expect(loadApiConfig({ PUBLIC_URL: 'https://studio.example.com/' }).publicUrl).toBe('https://studio.example.com');
+  });
+
+  it('stops with a message naming the field when it is not an http(s) address', () => {
+    expect(() => loadApiConfig({ PUBLIC_URL: 'studio.example.com' })).toThrow(ConfigError);
+    expect(() => loadApiConfig({ PUBLIC_URL: 'ftp://studio.example.com' })).toThrow(/publicUrl/);
+  });
+});
+
 describe('the event bus setting', () => {
   it('is the in-process bus unless REDIS_URL names a Redis server', () => {
     expect(loadApiConfig({}).bus).toEqual({ kind: 'memory' });

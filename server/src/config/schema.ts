@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { busConfigSchema, firebaseClientConfigSchema, trustProxyHopsSchema } from '@riffroom/protocol';
+import { busConfigSchema, firebaseClientConfigSchema, publicUrlSchema, trustProxyHopsSchema } from '@riffroom/protocol';
 import { loginThrottleSchema, passwordHashingSchema, rateLimitsSchema } from './limits.js';
 
 /**
@@ -33,6 +33,8 @@ export const apiConfigSchema = z.strictObject({
    * entry that many hops from the right; whatever a client writes further left is ignored.
    */
   trustProxy: trustProxyHopsSchema.default(0),
+  /** PUBLIC_URL: the address invite links and feed URLs use; unset, the page's own address. */
+  publicUrl: publicUrlSchema.optional(),
   /** Flood limits: `<count>/<window>` or `off` each (limits.ts, README "Security"). */
   rateLimits: rateLimitsSchema.default(rateLimitsSchema.parse({})),
   loginThrottle: loginThrottleSchema.default(loginThrottleSchema.parse({})),

@@ -41,6 +41,13 @@ export const API_SETTINGS: readonly Setting[] = [
     meaning: 'How many reverse proxies in front of the box append to `X-Forwarded-For` (`true` means 1)',
   },
   {
+    path: 'publicUrl',
+    env: 'PUBLIC_URL',
+    defaultNote: "the page's own address",
+    meaning:
+      'The address people reach the box at (`https://studio.example.com`): invite links, the calendar feed URL and the HTTPS redirect use it, and `npm run doctor` checks the certificate and announced address against it',
+  },
+  {
     path: 'database',
     env: 'DATABASE_URL',
     defaultNote: 'SQLite in `DATA_DIR`',

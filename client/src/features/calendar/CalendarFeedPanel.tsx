@@ -1,6 +1,6 @@
 import type { CalendarFeedStatus } from '@riffroom/protocol';
 import { useEffect, useState } from 'react';
-import { useServices } from '../../app/ServicesContext';
+import { useLinkOrigin, useServices } from '../../app/ServicesContext';
 import { useAlertingAction } from '../../components/useAlertingAction';
 
 /**
@@ -9,6 +9,7 @@ import { useAlertingAction } from '../../components/useAlertingAction';
  */
 export function CalendarFeedPanel() {
   const { api } = useServices();
+  const linkOrigin = useLinkOrigin();
   const [status, setStatus] = useState<CalendarFeedStatus | null>(null);
   const [url, setUrl] = useState<string | null>(null);
   const { busy, attempt } = useAlertingAction();
@@ -29,7 +30,7 @@ export function CalendarFeedPanel() {
     run(async () => {
       const created = await api.events.rotateFeed();
       setStatus(created);
-      setUrl(`${window.location.origin}${created.path}`);
+      setUrl(`${linkOrigin}${created.path}`);
     });
   const revoke = () =>
     run(async () => {

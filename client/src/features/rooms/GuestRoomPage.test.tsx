@@ -43,6 +43,14 @@ describe('Guest room screen', () => {
     await waitFor(() => expect(screen.queryByText('Waiting for host to share screen...')).toBeNull());
   });
 
+  it('uses relayed ICE only with ?ice=relay (the TURN check), and any ICE otherwise', async () => {
+    const relayed = await openGuestRoom(false, '/join-collaboration/r1?ice=relay');
+    expect(relayed.room.options.icePolicy).toBe('relay');
+    relayed.app.unmount();
+    const plain = await openGuestRoom(false, '/join-collaboration/r1?ice=turn');
+    expect(plain.room.options.icePolicy).toBeUndefined();
+  });
+
   it('lets the connection choose the tier when the link names none (or an unknown one)', async () => {
     const { room } = await openGuestRoom(false, '/join-collaboration/r1?tier=carrier-pigeon');
     expect(room.options.tier).toBeUndefined();

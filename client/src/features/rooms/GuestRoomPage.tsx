@@ -12,6 +12,8 @@ import { RelayScreen } from './RelayScreen';
 import { RemoteScreen } from './RemoteScreen';
 import { RoomChat } from './RoomChat';
 import { forcedTier } from './forcedTier';
+import { HttpsNeeded } from './HttpsNeeded';
+import { missingBesidesHttps } from './httpsNeeded';
 import { randomRoomId } from './roomIds';
 import { StatusBanner } from './StatusBanner';
 import { AudioStatsLine } from './StudioAudioControls';
@@ -89,8 +91,12 @@ function GuestRoom({ signedIn }: { signedIn: boolean }) {
   return (
     <div className="room-page">
       <Header />
+      <HttpsNeeded who="guest" />
       <StatusBanner state={state} role="guest" onRetry={retry} />
-      <BrowserSupportNotice missing={missingForGuest(browser, { onRelay: state.tier === 'relay' })} role="guest" />
+      <BrowserSupportNotice
+        missing={missingBesidesHttps(missingForGuest(browser, { onRelay: state.tier === 'relay' }))}
+        role="guest"
+      />
       <main className="room-layout">
         <div className="room-layout__main">
           <div className="room-title">

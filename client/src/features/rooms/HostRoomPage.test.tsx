@@ -61,6 +61,15 @@ describe('Host room screen', () => {
     expect(screen.getByLabelText('Invite link').hasAttribute('readonly')).toBe(true);
   });
 
+  it("builds the invite link on the deployment's PUBLIC_URL when it has one", async () => {
+    const { services, api } = setup();
+    renderApp('/host-collaboration', { ...services, publicUrl: 'https://studio.example.com' });
+    await screen.findByRole('heading', { name: "Alice Tester's Room" });
+    const link = (screen.getByLabelText('Invite link') as HTMLInputElement).value;
+    expect(link).toMatch(/^https:\/\/studio\.example\.com\/join-room\/\w+$/);
+    expect(api.rooms.create).toHaveBeenCalledWith(expect.objectContaining({ baseUrl: 'https://studio.example.com' }));
+  });
+
   it('still creates the room when the profile fails to load (the profile stays null)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { services, api } = setup();

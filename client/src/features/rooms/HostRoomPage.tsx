@@ -1,13 +1,15 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSignedInUser } from '../../app/AuthContext';
-import { useServices } from '../../app/ServicesContext';
+import { useLinkOrigin, useServices } from '../../app/ServicesContext';
 import { Header } from '../../components/Header';
 import { useOwnProfile } from '../dashboard/useOwnProfile';
 import { missingForHost } from '../../services/media/browserSupport';
 import { BrowserSupportNotice } from './BrowserSupportNotice';
 import { ConnectionCode } from './ConnectionCode';
 import { HostPreview } from './HostPreview';
+import { HttpsNeeded } from './HttpsNeeded';
+import { missingBesidesHttps } from './httpsNeeded';
 import { INVITE_PARAM } from './invite';
 import { InviteCollaborators } from './InviteCollaborators';
 import { InviteLink } from './InviteLink';
@@ -27,6 +29,7 @@ export function HostRoomPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const { api, browser } = useServices();
+  const linkOrigin = useLinkOrigin();
   const { state: profileState } = useOwnProfile(user.uid);
   const hostRoom = useHostRoom(profileState, user.displayName || user.email || 'Host');
   const room = hostRoom.phase === 'ready' ? hostRoom.room : null;
@@ -34,7 +37,7 @@ export function HostRoomPage() {
   const inviteUid = new URLSearchParams(location.search).get(INVITE_PARAM);
   const invited = useInviteOnCreate(
     inviteUid,
-    room ? { roomId: room.roomId, name: room.name, link: inviteLinkFor(room.roomId) } : null,
+    room ? { roomId: room.roomId, name: room.name, link: inviteLinkFor(room.roomId, linkOrigin) } : null,
   );
   const invitedStatus = invited.status;
   useEffect(() => {
@@ -49,12 +52,13 @@ export function HostRoomPage() {
       { replace: true, state: location.state },
     );
   }, [invitedStatus, location, navigate]);
-  const missing = missingForHost(browser);
+  const missing = missingBesidesHttps(missingForHost(browser));
 
   if (hostRoom.phase !== 'ready') {
     return (
       <div className="room-page">
         <Header />
+        <HttpsNeeded who="host" />
         <main className="room-page__status">
           {hostRoom.phase === 'failed' ? (
             <>
@@ -77,7 +81,7 @@ export function HostRoomPage() {
   }
 
   const { room: created, hostName } = hostRoom;
-  const link = inviteLinkFor(created.roomId);
+  const link = inviteLinkFor(created.roomId, linkOrigin);
 
   async function endSession() {
     if (!window.confirm('Are you sure you want to end this session?')) return;
@@ -106,6 +110,7 @@ export function HostRoomPage() {
   return (
     <div className="room-page">
       <Header />
+      <HttpsNeeded who="host" />
       <StatusBanner state={state} role="host" onRetry={retry} />
       <BrowserSupportNotice missing={missing} role="host" />
       <main className="room-layout">

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useServices } from '../../app/ServicesContext';
+import { useLinkOrigin, useServices } from '../../app/ServicesContext';
 import { displayName } from '../../components/userLabels';
 import { ROOM_DEFAULT_SETTINGS } from '@riffroom/protocol';
 import type { CreatedRoom } from '../../services/api/rooms';
@@ -14,6 +14,7 @@ export type HostRoomState =
 /** Spec part 4: the host's room is created automatically once the profile loads and none exists. */
 export function useHostRoom(profileState: OwnProfileState, fallbackName: string): HostRoomState {
   const { api } = useServices();
+  const linkOrigin = useLinkOrigin();
   const [outcome, setOutcome] = useState<HostRoomState | null>(null);
   // One creation per screen, even when React runs the effect twice (StrictMode) or re-renders.
   const creation = useRef<Promise<{ room: CreatedRoom; hostName: string }> | null>(null);
@@ -24,7 +25,7 @@ export function useHostRoom(profileState: OwnProfileState, fallbackName: string)
     creation.current ??= api.rooms
       .create({
         name: `${hostName}'s Room`,
-        baseUrl: window.location.origin,
+        baseUrl: linkOrigin,
         // Spec part 7's three settings; the tier starts as the server's default ('auto').
         settings: {
           isPublic: ROOM_DEFAULT_SETTINGS.isPublic,
@@ -44,7 +45,7 @@ export function useHostRoom(profileState: OwnProfileState, fallbackName: string)
     return () => {
       current = false;
     };
-  }, [api, profileState, fallbackName]);
+  }, [api, profileState, fallbackName, linkOrigin]);
 
   if (outcome) return outcome;
   return profileState.status === 'loading' ? { phase: 'loading-profile' } : { phase: 'creating' };

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useServices } from '../../app/ServicesContext';
+import { icePolicyFromQuery, type IcePolicy } from '../../services/media/icePolicy';
 import type { GuestRoomConnection, HostRoomConnection, RoomConnection } from '../../services/media/roomConnection';
 import { FAILED_TO_INITIALIZE } from '../../services/media/roomRules';
 import { initialRoomState, type MediaTier, type RoomState } from '../../services/media/roomState';
@@ -17,18 +19,25 @@ export interface LiveRoom<C extends RoomConnection> {
 }
 const noSubscription = () => () => {};
 
+/** `?ice=relay` on either room screen: the operator's TURN check (services/media/icePolicy.ts). */
+function useIcePolicy(): IcePolicy {
+  return icePolicyFromQuery(new URLSearchParams(useLocation().search).get('ice'));
+}
+
 /** The host room screen's connection: the host is always signed in. */
 export function useHostRoomConnection(roomId: string | null): LiveRoom<HostRoomConnection> {
   const { connectRoom, api } = useServices();
+  const icePolicy = useIcePolicy();
   const open = useCallback(
     (roomId: string, token: string | null) =>
       connectRoom.host({
         roomId,
         token,
+        ...(icePolicy === 'relay' ? { icePolicy } : {}),
         // A signed-in host records its peer id on the room too (spec part 7, PATCH .../peer).
         ...(token ? { announcePeer: (peerId: string) => api.rooms.setPeer(roomId, peerId) } : {}),
       }),
-    [api, connectRoom],
+    [api, connectRoom, icePolicy],
   );
   return useRoomConnection(roomId, true, open);
 }
@@ -40,9 +49,16 @@ export function useGuestRoomConnection(
   tier?: MediaTier,
 ): LiveRoom<GuestRoomConnection> {
   const { connectRoom } = useServices();
+  const icePolicy = useIcePolicy();
   const open = useCallback(
-    (roomId: string, token: string | null) => connectRoom.guest({ roomId, token, ...(tier ? { tier } : {}) }),
-    [connectRoom, tier],
+    (roomId: string, token: string | null) =>
+      connectRoom.guest({
+        roomId,
+        token,
+        ...(tier ? { tier } : {}),
+        ...(icePolicy === 'relay' ? { icePolicy } : {}),
+      }),
+    [connectRoom, tier, icePolicy],
   );
   return useRoomConnection(roomId, signedIn, open);
 }

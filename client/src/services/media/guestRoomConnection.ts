@@ -15,8 +15,6 @@ import { offlinePresence } from './roomRules';
 import type { HostPresence } from './roomState';
 import { SfuReceiver } from './sfuReceiver';
 
-const createSfuReceiver: GuestSfuFactory = (socket, roomId, listener) => new SfuReceiver(socket, roomId, listener);
-
 export const connectGuestRoom: GuestRoomConnector = (options) => new LiveGuestRoomConnection(options);
 
 /**
@@ -33,6 +31,9 @@ class LiveGuestRoomConnection extends LiveRoomConnection implements GuestRoomCon
   constructor(options: GuestRoomConnectionOptions) {
     super(options.roomId, options.token, options.socket);
     const { roomId } = options;
+    // `?ice=relay` reaches both of the guest's WebRTC sides: its SFU transport and its PeerJS peer.
+    const createSfuReceiver: GuestSfuFactory = (socket, roomId, listener) =>
+      new SfuReceiver(socket, roomId, listener, options.icePolicy);
     this.sfu = (options.sfu ?? createSfuReceiver)(this.socket, roomId, {
       onTrack: (source, track) => {
         if (this.tiers.takeSfuTrack(source, track)) this.store.remoteTrackShown(source, new MediaStream([track]));
@@ -47,6 +48,7 @@ class LiveGuestRoomConnection extends LiveRoomConnection implements GuestRoomCon
     this.p2p = (options.p2p ?? ((context) => new P2pGuest(context)))({
       socket: this.socket,
       roomId,
+      icePolicy: options.icePolicy,
       listener: {
         onChat: (message) => this.chat.add(message, false),
         onMedia: (video, audio) => {

@@ -21,8 +21,6 @@ import { SfuSender } from './sfuSender';
 /** Well under the server's CURSOR_MAX_PER_SECOND, so no position we send is refused and lost. */
 const CURSOR_INTERVAL_MS = 1000 / (CURSOR_MAX_PER_SECOND * 0.66);
 
-const createSfuSender: HostSfuFactory = (socket, roomId, listener) => new SfuSender(socket, roomId, listener);
-
 export const connectHostRoom: HostRoomConnector = (options) => new LiveHostRoomConnection(options);
 
 /**
@@ -42,6 +40,9 @@ class LiveHostRoomConnection extends LiveRoomConnection implements HostRoomConne
   constructor(options: HostRoomConnectionOptions) {
     super(options.roomId, options.token, options.socket);
     const { roomId } = options;
+    // `?ice=relay` reaches both of the host's WebRTC sides: its SFU transport and its PeerJS peer.
+    const createSfuSender: HostSfuFactory = (socket, roomId, listener) =>
+      new SfuSender(socket, roomId, listener, options.icePolicy);
     this.sfu = (options.sfu ?? createSfuSender)(this.socket, roomId, {
       onTransportFailed: () => void this.tiers.connect(),
     });
@@ -51,6 +52,7 @@ class LiveHostRoomConnection extends LiveRoomConnection implements HostRoomConne
       socket: this.socket,
       roomId,
       announcePeer: options.announcePeer,
+      icePolicy: options.icePolicy,
       listener: {
         onChat: (message) => this.chat.add(message, false),
         // Guests receive; the host's peer-to-peer side never plays anything.

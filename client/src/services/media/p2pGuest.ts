@@ -27,7 +27,7 @@ export class P2pGuest implements P2pTier {
   async start(): Promise<void> {
     const generation = this.reset();
     const stale = () => this.closed || generation !== this.generation;
-    const peer = await openPeer(this.context.socket);
+    const peer = await openPeer(this.context.socket, this.context.icePolicy);
     if (stale()) {
       peer.destroy();
       throw new P2pError('disconnected');

@@ -109,7 +109,7 @@ export class P2pHost implements P2pTier {
   private open(): Promise<Peer> {
     if (this.closed) return Promise.reject(new P2pError('disconnected'));
     if (this.peer && this.peer.open) return Promise.resolve(this.peer);
-    this.opening ??= openPeer(this.context.socket)
+    this.opening ??= openPeer(this.context.socket, this.context.icePolicy)
       .then((peer) => {
         if (this.closed) {
           peer.destroy();

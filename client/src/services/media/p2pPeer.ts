@@ -6,6 +6,7 @@ import {
   type ChatMessage,
 } from '@riffroom/protocol';
 import type { Peer } from 'peerjs';
+import type { IcePolicy } from './icePolicy';
 import { peerErrorMessage } from './peerErrors';
 import { RoomRequestError, type RoomSocket } from './roomSocket';
 
@@ -65,10 +66,12 @@ export interface P2pContext {
   listener: P2pListener;
   /** Host, signed in: records the peer id on the room (PATCH /api/rooms/{roomId}/peer). */
   announcePeer?: (peerId: string) => Promise<void>;
+  /** 'relay' (`?ice=relay`): TURN-relayed candidates only. */
+  icePolicy?: IcePolicy;
 }
 
 /** Opens a PeerJS peer against /peerjs on this origin with the ICE servers of `rtc-config`. */
-export async function openPeer(socket: RoomSocket): Promise<Peer> {
+export async function openPeer(socket: RoomSocket, icePolicy: IcePolicy = 'all'): Promise<Peer> {
   const { iceServers } = await socket.request('rtc-config', {});
   // Loaded on first use: only rooms that fall back to this tier pay for it.
   const { Peer } = await import('peerjs');
@@ -79,7 +82,7 @@ export async function openPeer(socket: RoomSocket): Promise<Peer> {
     secure,
     path: PEERJS_PATH,
     key: PEERJS_KEY,
-    config: { iceServers },
+    config: { iceServers, iceTransportPolicy: icePolicy },
     pingInterval: PEER_HEARTBEAT_MS,
     debug: 0,
   });

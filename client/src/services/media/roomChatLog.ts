@@ -35,7 +35,10 @@ export class RoomChatLog {
   async send(text: string): Promise<boolean> {
     const message = text.trim();
     if (!message) return false;
-    const id = crypto.randomUUID();
+    // crypto.randomUUID exists only on secure pages; a guest on plain HTTP still chats.
+    const id = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+      byte.toString(16).padStart(2, '0'),
+    ).join('');
     const direct = this.sendDirect(id, message);
     let sent;
     try {

@@ -1,5 +1,6 @@
 import type { ProgramAudioSource } from './capture';
 import type { P2pContext, P2pTier } from './p2pTier';
+import type { IcePolicy } from './icePolicy';
 import type { SfuMedia } from './mediaTierChooser';
 import type { SfuReceiveMedia } from './guestTierChooser';
 import type { RoomSocket } from './roomSocket';
@@ -15,6 +16,8 @@ export interface RoomConnectionOptions {
   roomId: string;
   /** The ID token when signed in; null for an anonymous guest. */
   token: string | null;
+  /** 'relay' (the `?ice=relay` URL parameter): TURN-relayed ICE only, on the SFU and P2P tiers. */
+  icePolicy?: IcePolicy;
   /** Tests hand in their own socket (and, per role, their own SFU and peer-to-peer sides). */
   socket?: RoomSocket;
 }

@@ -1,7 +1,8 @@
 import type { Device, types as ms } from 'mediasoup-client';
-import type { MediaSource, ProducerInfo, RoomRequests } from './roomProtocol';
+import type { MediaSource, ProducerInfo } from './roomProtocol';
 import type { RoomSocket } from './roomSocket';
-import { settled, SfuTier, type SfuListener } from './sfuTier';
+import type { IcePolicy } from './icePolicy';
+import { settled, SfuTier, type SfuListener, type SfuTransportOptions } from './sfuTier';
 
 /**
  * A guest's side of the SFU tier: it only receives. Each `start()` consumes everything the host
@@ -17,8 +18,9 @@ export class SfuReceiver extends SfuTier {
     socket: RoomSocket,
     roomId: string,
     private readonly listener: SfuListener,
+    icePolicy?: IcePolicy,
   ) {
-    super(socket, roomId, listener);
+    super(socket, roomId, listener, icePolicy);
   }
 
   /** A producer the host added after we joined. */
@@ -77,7 +79,7 @@ export class SfuReceiver extends SfuTier {
     return this.consumers.size > 0;
   }
 
-  protected makeTransport(device: Device, options: RoomRequests['sfu:create-transport'][1]): ms.Transport {
+  protected makeTransport(device: Device, options: SfuTransportOptions): ms.Transport {
     return device.createRecvTransport(options);
   }
 

@@ -1,6 +1,12 @@
 import type { Device, types as ms } from 'mediasoup-client';
-import type { MediaSource, RoomRequests } from './roomProtocol';
-import { DEFAULT_AUDIO_BITRATE, programAudioCodecOptions, SfuTier, type ProduceOptions } from './sfuTier';
+import type { MediaSource } from './roomProtocol';
+import {
+  DEFAULT_AUDIO_BITRATE,
+  programAudioCodecOptions,
+  SfuTier,
+  type ProduceOptions,
+  type SfuTransportOptions,
+} from './sfuTier';
 
 /**
  * The host's side of the SFU tier: it only sends. What it shares is kept, so every rebuild of the
@@ -49,7 +55,7 @@ export class SfuSender extends SfuTier {
     return this.producers.size > 0;
   }
 
-  protected makeTransport(device: Device, options: RoomRequests['sfu:create-transport'][1]): ms.Transport {
+  protected makeTransport(device: Device, options: SfuTransportOptions): ms.Transport {
     const transport = device.createSendTransport(options);
     transport.on('produce', ({ kind, rtpParameters, appData }, callback, errback) => {
       this.socket

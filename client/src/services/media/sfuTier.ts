@@ -1,5 +1,6 @@
 import { PROGRAM_AUDIO_DEFAULT_BITRATE, PROGRAM_AUDIO_MAX_BITRATE } from '@riffroom/protocol';
 import { Device, type types as ms } from 'mediasoup-client';
+import { sfuIceSettings, type IcePolicy, type IceSettings } from './icePolicy';
 import type { MediaSource, RoomRequests } from './roomProtocol';
 import { CONNECT_TIMEOUT_MS, RoomRequestError, type RoomSocket } from './roomSocket';
 
@@ -25,6 +26,9 @@ export interface ProduceOptions {
   /** Program audio: the Opus target in bits per second. */
   audioBitrate?: number;
 }
+
+/** A transport as the media node offered it, with the ICE servers and policy of icePolicy.ts. */
+export type SfuTransportOptions = RoomRequests['sfu:create-transport'][1] & IceSettings;
 
 export const DEFAULT_AUDIO_BITRATE = PROGRAM_AUDIO_DEFAULT_BITRATE;
 export const MAX_AUDIO_BITRATE = PROGRAM_AUDIO_MAX_BITRATE;
@@ -66,6 +70,8 @@ export abstract class SfuTier {
     protected readonly socket: RoomSocket,
     protected readonly roomId: string,
     private readonly tierListener: SfuTierListener,
+    /** 'relay' (`?ice=relay`): the transports gather TURN-relayed candidates only. */
+    private readonly icePolicy: IcePolicy = 'all',
   ) {}
 
   /** Begins the side's asks that need no device, alongside the router's capabilities. */
@@ -75,7 +81,7 @@ export abstract class SfuTier {
   /** Whether the side has something on the transport (only then is there a connection to wait for). */
   protected abstract carriesMedia(): boolean;
   /** Makes the side's kind of transport and adds its own signalling to it. */
-  protected abstract makeTransport(device: Device, options: RoomRequests['sfu:create-transport'][1]): ms.Transport;
+  protected abstract makeTransport(device: Device, options: SfuTransportOptions): ms.Transport;
   /** Lets go of the side's producers or consumers as their transport closes. */
   protected abstract dropMedia(): void;
   /** The RTC stats of what carries `source`. */
@@ -99,6 +105,8 @@ export abstract class SfuTier {
     const transportOptions = settled(
       this.socket.request('sfu:create-transport', { roomId: this.roomId, direction: this.direction }),
     );
+    // The TURN servers (members only, expiring credentials) and the `?ice=relay` policy, alike.
+    const ice = settled(sfuIceSettings(this.socket, this.icePolicy));
     this.prefetch();
     const { rtpCapabilities } = await this.socket.request('sfu:router-capabilities', { roomId: this.roomId });
     const device = new Device();
@@ -106,7 +114,8 @@ export abstract class SfuTier {
     if (this.isStale(generation)) return;
     this.device = device;
 
-    const transport = (this.transport = this.createTransport(device, await transportOptions()));
+    const options = { ...(await transportOptions()), ...(await ice()) };
+    const transport = (this.transport = this.createTransport(device, options));
     this.starting = transport;
     if (!(await this.fill(transport, () => this.isStale(generation)))) return;
     try {
@@ -151,7 +160,7 @@ export abstract class SfuTier {
     this.transport = null;
   }
 
-  private createTransport(device: Device, options: RoomRequests['sfu:create-transport'][1]): ms.Transport {
+  private createTransport(device: Device, options: SfuTransportOptions): ms.Transport {
     const transport = this.makeTransport(device, options);
     transport.on('connect', ({ dtlsParameters }, callback, errback) => {
       this.socket

@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, X509Certificate } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import tls from 'node:tls';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './box.js';
+import { until } from './until.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export interface Caddy {
+  httpsPort: number;
+  /** Caddy's local root CA (`tls internal`) and intermediate, PEM. */
+  rootCertFile: string;
+  /** The SPKI hashes (base64 SHA-256) of its local CA, for Chromium's --ignore-certificate-errors-spki-list. */
+  caSpkiHashes(): string[];
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** base64 SHA-256 of a certificate's SubjectPublicKeyInfo (DER), as Chromium's SPKI flags take it. */
+export function spkiHash(pem: string | Buffer): string {
+  const spki = new X509Certificate(pem).publicKey.export({ type: 'spki', format: 'der' });
+  return createHash('sha256').update(spki).digest('base64');
+}
+
+/**
+ * Real Caddy (Debian's package) running the shipped docker/Caddyfile in front of `appAddress`, with
+ * `lanDomain` served by its local CA (`tls internal`). Only what one test machine needs changes: free
+ * ports, loopback only (`default_bind`), and its data under a temporary XDG_DATA_HOME.
+ */
+export async function startCaddy(appAddress: string, lanDomain: string): Promise<Caddy> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'riffroom-caddy-'));
+  const [httpPort, httpsPort] = [await freePort(), await freePort()];
+  const shipped = readFileSync(path.join(repoRoot, 'docker', 'Caddyfile'), 'utf8');
+  const caddyfile = path.join(dir, 'Caddyfile');
+  writeFileSync(caddyfile, shipped.replace(/^\{\n/m, '{\n\tdefault_bind 127.0.0.1\n\tadmin off\n'));
+  let output = '';
+  const child: ChildProcess = spawn('caddy', ['run', '--config', caddyfile, '--adapter', 'caddyfile'], {
+    env: {
+      ...process.env,
+      HOME: dir,
+      XDG_DATA_HOME: path.join(dir, 'data'),
+      XDG_CONFIG_HOME: path.join(dir, 'config'),
+      DOMAIN: 'localhost',
+      LAN_DOMAIN: lanDomain,
+      APP_ADDRESS: appAddress,
+      HTTP_PORT: String(httpPort),
+      HTTPS_PORT: String(httpsPort),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const authority = path.join(dir, 'data', 'caddy', 'pki', 'authorities', 'local');
+  const rootCertFile = path.join(authority, 'root.crt');
+  try {
+    // Ready once it hands out a certificate for the LAN name, signed by its own root.
+    await until(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`caddy exited:\n${output}`);
+        return existsSync(rootCertFile) && (await servesCertificate(httpsPort, lanDomain));
+      },
+      { timeoutMs: 20_000, intervalMs: 100, what: 'caddy serving HTTPS' },
+    );
+  } catch (error) {
+    child.kill('SIGKILL');
+    await stop();
+    throw new Error(`${String(error)}\n${output}`, { cause: error });
+  }
+  return {
+    httpsPort,
+    rootCertFile,
+    caSpkiHashes: () =>
+      ['root.crt', 'intermediate.crt'].map((file) => spkiHash(readFileSync(path.join(authority, file)))),
+    output: () => output,
+    stop,
+  };
+}
+
+function servesCertificate(port: number, servername: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = tls.connect({ host: '127.0.0.1', port, servername, rejectUnauthorized: false }, () => {
+      const served = socket.getPeerCertificate().subject !== undefined;
+      socket.destroy();
+      resolve(served);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
