@@ -29,11 +29,17 @@ export function roomRoutes(
     await next();
   };
 
-  router.post(pathUnder(PREFIX, restRoutes.createRoom), notDraining, auth, guards.perCaller('roomsPerUser'), async (ctx) => {
-    const body = parseBody(ctx, restRoutes.createRoom.body);
-    ctx.status = 201;
-    ctx.body = answer(restRoutes.createRoom, { room: await rooms.create(caller(ctx).uid, body) });
-  });
+  router.post(
+    pathUnder(PREFIX, restRoutes.createRoom),
+    notDraining,
+    auth,
+    guards.perCaller('roomsPerUser'),
+    async (ctx) => {
+      const body = parseBody(ctx, restRoutes.createRoom.body);
+      ctx.status = 201;
+      ctx.body = answer(restRoutes.createRoom, { room: await rooms.create(caller(ctx).uid, body) });
+    },
+  );
 
   router.get(pathUnder(PREFIX, restRoutes.getRoom), guards.optionalAuth, async (ctx) => {
     const { roomId } = parseParams(roomIdParamsSchema, ctx.params);
