@@ -111,6 +111,29 @@ describe('one room over three media nodes', () => {
     }
   });
 
+  it("the host's room settings and its end reach the members on every node", async () => {
+    const host = await signUpUser({ call }, { name: 'Edda Ender' });
+    const roomId = await createRoomAs({ baseUrl: api.baseUrl, call }, host.idToken);
+    const members = [await joinOn(A, roomId, host.idToken), await joinOn(B, roomId), await joinOn(C, roomId)];
+
+    const patched = await call('PATCH', `/api/rooms/${roomId}/settings`, {
+      token: host.idToken,
+      body: { tier: 'relay' },
+    });
+    expect(patched.status).toBe(200);
+    for (const { heard } of members.slice(1)) {
+      await until(() => JSON.stringify(lastOf(heard, 'room-settings')) === JSON.stringify({ tier: 'relay' }), {
+        what: 'room-settings on B and C',
+      });
+    }
+
+    const ended = await call('POST', `/api/rooms/${roomId}/end`, { token: host.idToken });
+    expect(ended.status).toBe(200);
+    for (const { heard, socket } of members) {
+      await until(() => heard.has('room-ended') && !socket.connected, { what: 'room-ended, then disconnected' });
+    }
+  });
+
   it("signing out ends that session's sockets on every node, and only that session's", async () => {
     const user = await signUpUser({ call }, { name: 'Sam Signout' });
     const other = await call('POST', '/api/auth/login', {

@@ -236,7 +236,7 @@ export class RoomHub {
     if (rooms?.size === 0) this.roomsOfSocket.delete(socketId);
   }
 
-  /** The host ended the room: tell everyone, close its media, then its sockets. */
+  /** The host ended the room: tell this node's members, close its media, then their sockets. */
   async end(roomId: string): Promise<void> {
     this.markEnded(roomId);
     const live = this.rooms.get(roomId);
@@ -244,9 +244,10 @@ export class RoomHub {
     this.notifyIfIdle();
     for (const { peerId } of live?.peers() ?? []) this.forget(peerId, roomId);
     await this.media.close(roomId);
+    // Local: scaled out, every node hears the end (a server-side event) and closes its own sockets.
     const channel = roomChannel(roomId);
-    this.io.to(channel).emit('room-ended', { roomId });
-    this.io.in(channel).disconnectSockets(true);
+    this.io.local.to(channel).emit('room-ended', { roomId });
+    this.io.local.in(channel).disconnectSockets(true);
   }
 
   /** The caller's membership of the room its payload names, or a refusal. */
