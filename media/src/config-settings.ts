@@ -1,4 +1,10 @@
-import type { Setting } from '@riffroom/protocol/config';
+import {
+  HOST_SETTING,
+  INTERNAL_SECRET_SETTING,
+  LOG_LEVEL_SETTING,
+  PORT_SETTING,
+  type Setting,
+} from '@riffroom/protocol/config';
 
 const text = (value: number) => String(value);
 
@@ -9,6 +15,24 @@ const text = (value: number) => String(value);
  * checks the two agree.
  */
 export const MEDIA_SETTINGS: readonly Setting[] = [
+  PORT_SETTING,
+  HOST_SETTING,
+  LOG_LEVEL_SETTING,
+  {
+    path: 'apiUrl',
+    env: 'API_URL',
+    defaultNote: 'none',
+    meaning:
+      'Media role: the API the node asks about rooms and whose `/.well-known/jwks.json` verifies ID tokens (e.g. `http://api:8080`)',
+  },
+  INTERNAL_SECRET_SETTING,
+  {
+    path: 'jwksCooldownMs',
+    env: 'JWKS_COOLDOWN_MS',
+    default: '30000',
+    meaning:
+      "Media role: at most one refetch of the API's public keys per this many ms when a token names an unknown key",
+  },
   { path: 'workers', env: 'MEDIASOUP_WORKERS', defaultNote: 'one per core', meaning: 'mediasoup workers to start' },
   {
     path: 'workerBin',
@@ -83,7 +107,7 @@ export const MEDIA_SETTINGS: readonly Setting[] = [
     path: 'bus',
     env: 'REDIS_URL',
     defaultNote: 'in-process',
-    meaning: 'Receive message notifications through Redis pub/sub (the scaled setup)',
+    meaning: 'Redis of the scaled setup: Socket.IO across media nodes through the Redis adapter',
     fromEnv: (url) => ({ kind: 'redis', url }),
   },
   {

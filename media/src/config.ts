@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { readFileSync } from 'node:fs';
 import {
   busConfigSchema,
+  internalSecretSchema,
   PEER_MISSED_HEARTBEATS,
   PEERJS_MAX_MESSAGE_BYTES,
   trustProxyHopsSchema,
@@ -39,6 +40,27 @@ const count = (min: number, max: number, fallback: number) =>
 
 /** Strict: a key the media node does not know (a typo) stops start-up with its name. */
 export const mediaConfigSchema = z.strictObject({
+  /** The media role's HTTP port and address (the single box listens on the API's, the same setting). */
+  port: z.coerce.number().int().min(0).max(65535).default(8080),
+  host: z.string().default('0.0.0.0'),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * The media role: the API it asks about rooms (internal routes) and whose public keys verify ID
+   * tokens (/.well-known/jwks.json). Unused on the single box, which has the API in-process.
+   */
+  apiUrl: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL')
+    .max(2048)
+    .optional(),
+  /** Sent to the API's internal routes (INTERNAL_SECRET, the same on every process). */
+  internalSecret: internalSecretSchema.optional(),
+  /**
+   * The media role refetches the API's public keys on a `kid` it does not know, at most once per
+   * this many ms: a rotated key is picked up on its first token, forged `kid`s cannot make it
+   * fetch in a loop.
+   */
+  jwksCooldownMs: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** One mediasoup worker per core by default: a worker is single-threaded. */
   workers: z.coerce.number().int().min(1).max(64).default(os.cpus().length),
   workerBin: z
@@ -97,7 +119,7 @@ export const mediaConfigSchema = z.strictObject({
   drainTimeoutS: z.coerce.number().int().min(0).max(86_400).default(600),
   /** The built client, served as static files with index.html for every client-side route. */
   clientDist: z.string().default(path.join(repoRoot, 'client', 'dist')),
-  /** Where API events come from: the box's in-process bus, or Redis when the media node runs apart. */
+  /** Scaled out: the Redis of the Socket.IO adapter, shared by every media node and the API's emitter. */
   bus: busConfigSchema.default({ kind: 'memory' }),
   /** STUN servers of the peer-to-peer tier (spec part 7: public ones by default); empty for none. */
   stunUrls: urlList(/^stuns?:/, 'a stun: or stuns: URL').default([...DEFAULT_STUN_URLS]),

@@ -4,7 +4,7 @@ export { staticClient, type RequestHandler } from './http/static-client.js';
 export { firebaseIdentitySources, type PagePolicyOptions } from './http/content-security-policy.js';
 export { attachRealtime, type Realtime, type RealtimeOptions } from './realtime/server.js';
 export type { TokenVerifier } from './realtime/types.js';
-export { RedisBusSubscriber } from './events/redis-bus-subscriber.js';
+export { startMediaNode, type RunningMediaNode } from './scale/media-node.js';
 export type { RoomDirectory } from './realtime/room-directory.js';
 export { SfuRooms } from './sfu/sfu-rooms.js';
 export { SfuRoom } from './sfu/sfu-room.js';

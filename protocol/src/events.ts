@@ -4,8 +4,9 @@ import { roomTierSchema } from './rooms.js';
 import { incomingBookingSchema, outgoingBookingSchema } from './sessions.js';
 
 /**
- * What the API tells the realtime layer. On one box it travels in-process; scaled out, over Redis.
- * Each event names the users whose sockets receive it.
+ * What the API tells the realtime layer. On one box it travels in-process; scaled out, the API hands
+ * it to the Socket.IO Redis emitter (server/src/events/socket-io-emitter-bus.ts). Each event names
+ * the users whose sockets receive it.
  */
 export const busEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('new-message'), toUid: z.string(), message: messageSchema }),
@@ -21,12 +22,9 @@ export const busEventSchema = z.discriminatedUnion('type', [
 ]);
 export type BusEvent = z.infer<typeof busEventSchema>;
 
-/** The Redis pub/sub channel the API publishes bus events on and every media node subscribes to. */
-export const BUS_REDIS_CHANNEL = 'riffroom:bus-events';
-
 /**
- * Which bus the API and the media node share: an in-process emitter on one box, Redis when they
- * run as separate processes. Both sides read the same setting, so it lives in the contract.
+ * The Redis both sides use when scaled out: the API's Socket.IO emitter and the media nodes'
+ * Socket.IO adapter. Absent (memory), a single box delivers in-process.
  */
 export const busConfigSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('memory') }),
@@ -41,16 +39,10 @@ export const busConfigSchema = z.discriminatedUnion('kind', [
 export type BusConfig = z.infer<typeof busConfigSchema>;
 
 /**
- * A bus event as it arrives off the wire (Redis): another process wrote it, so it is parsed and
- * validated like any other outside input. Null when it is not JSON or not a known event.
+ * A bus event as it arrives off the wire (Redis): another process wrote it, so it is validated
+ * like any other outside input. Null when it is not a known event.
  */
-export function decodeBusEvent(raw: string): BusEvent | null {
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  const parsed = busEventSchema.safeParse(json);
+export function decodeBusEvent(value: unknown): BusEvent | null {
+  const parsed = busEventSchema.safeParse(value);
   return parsed.success ? parsed.data : null;
 }

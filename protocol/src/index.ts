@@ -13,6 +13,7 @@ export * from './relay.js';
 export * from './p2p.js';
 export * from './peerjs-signalling.js';
 export * from './events.js';
+export * from './scale-out.js';
 export * from './realtime.js';
 export * from './socket-requests.js';
 export * from './rest-routes.js';

@@ -51,6 +51,12 @@ import {
   saveProfileBodySchema,
   usersResponseSchema,
 } from './user.js';
+import {
+  internalAdmitsResponseSchema,
+  internalRoomResponseSchema,
+  internalUserNameResponseSchema,
+  jwksResponseSchema,
+} from './scale-out.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -182,6 +188,14 @@ export const restRoutes = {
   },
   leaveRoom: { method: 'POST', path: '/api/rooms/:roomId/leave', response: okResponseSchema },
   endRoom: { method: 'POST', path: '/api/rooms/:roomId/end', response: okResponseSchema },
+  // Scaled out (ARCHITECTURE.md "Scaling out"): what media nodes ask the API.
+  jwks: { method: 'GET', path: '/.well-known/jwks.json', response: jwksResponseSchema },
+  /** Internal (INTERNAL_SECRET): the live room, null when unknown or ended. */
+  internalRoom: { method: 'GET', path: '/internal/rooms/:roomId', response: internalRoomResponseSchema },
+  /** Internal: whether a private room admits `?uid=` (absent: an anonymous guest). */
+  internalRoomAdmits: { method: 'GET', path: '/internal/rooms/:roomId/admits', response: internalAdmitsResponseSchema },
+  /** Internal: a signed-in user's display name. */
+  internalUserName: { method: 'GET', path: '/internal/users/:uid/name', response: internalUserNameResponseSchema },
 } as const satisfies Record<string, RestRoute>;
 
 export type RestRoutes = typeof restRoutes;

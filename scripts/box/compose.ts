@@ -26,7 +26,17 @@ import {
 import { createFrontDoor, createRedirectServer, type FrontDoorConfig } from './front-door.js';
 
 // '/calendar/feed/' is the private .ics feed; the client has no route of that name.
-const API_PREFIXES = ['/api/', '/user/', '/sessions', '/events/', '/calendar/feed/', '/healthz', '/readyz'];
+const API_PREFIXES = [
+  '/api/',
+  '/user/',
+  '/sessions',
+  '/events/',
+  '/calendar/feed/',
+  '/healthz',
+  '/readyz',
+  '/.well-known/',
+  '/internal/',
+];
 const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
 
 export interface RunningBox {
@@ -48,13 +58,16 @@ export interface RunningBox {
   close(): Promise<void>;
 }
 
+export { API_PREFIXES, isApiPath };
+
 export async function startBox(
   apiConfig: ApiConfig,
   mediaConfig: MediaConfig,
   logger: Logger,
   frontDoor: FrontDoorConfig = {},
 ): Promise<RunningBox> {
-  // In-process by default; with REDIS_URL (config bus.kind redis) events travel through Redis instead.
+  // In-process by default; with REDIS_URL the API speaks through the Socket.IO Redis emitter and the
+  // box's sockets listen through the Redis adapter, as every node of the scaled setup does.
   const bus = createEventBus(apiConfig.bus, logger);
   const workers = new WorkerPool(mediaConfig, logger.child({ part: 'media' }));
   // One registry for the whole box: the API and the media node each register their own collectors.
@@ -100,6 +113,7 @@ export async function startBox(
   const realtime = attachRealtime(server, {
     verifyToken: (token) => api.verifier.verifyIdToken(token),
     subscribe: (listener) => bus.subscribe(listener),
+    redisUrl: mediaConfig.bus.kind === 'redis' ? mediaConfig.bus.url : undefined,
     logger: logger.child({ part: 'realtime' }),
     rooms: {
       // In-process: the media node asks the API's room service directly (same box, same process).

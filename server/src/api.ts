@@ -132,6 +132,7 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
     build: buildInfo(),
     draining,
     httpTimer: metrics?.httpTimer,
+    internalSecret: config.internalSecret,
   });
   let closed = false;
   return {

@@ -13,6 +13,8 @@ import { apiSecurityHeaders } from './middleware/security-headers.js';
 import type { ApiLimits } from './limits/api-limits.js';
 import { identityConfigRoutes, localAuthRoutes } from './routes/auth.js';
 import { healthRoutes } from './routes/health.js';
+import { internalRoutes } from './routes/internal.js';
+import { jwksRoutes } from './routes/jwks.js';
 import { calendarFeedRoutes } from './routes/calendar-feed.js';
 import { eventRoutes } from './routes/events.js';
 import { messageRoutes } from './routes/messages.js';
@@ -52,6 +54,8 @@ export interface AppDeps {
   build: BuildInfo;
   /** True once the process drains (SIGTERM): no new rooms, no joins. */
   draining: () => boolean;
+  /** Set when media nodes run apart (INTERNAL_SECRET): the internal room directory answers them. */
+  internalSecret?: string;
   /** Times requests for /metrics (metrics/api-metrics.ts); absent, nothing is timed. */
   httpTimer?: Middleware;
 }
@@ -85,6 +89,8 @@ export function buildApp(deps: AppDeps): Koa<AuthState> {
     healthRoutes(deps.readiness, deps.build),
     identityConfigRoutes(deps.identityConfig),
     ...(deps.localIdentity ? [localAuthRoutes(deps.localIdentity, guards)] : []),
+    ...(deps.localIdentity ? [jwksRoutes(() => deps.localIdentity!.publicJwks())] : []),
+    ...(deps.internalSecret ? [internalRoutes(deps.internalSecret, deps.rooms)] : []),
     userRoutes({ ...deps, guards }),
     messageRoutes(guards, deps.messages),
     sessionRoutes({ ...deps, guards }),

@@ -4,7 +4,7 @@ export type { ApiConfig } from './config/schema.js';
 export { createLogger, type Logger } from './logger.js';
 export type { IdentityVerifier, VerifiedIdentity } from './identity/types.js';
 export { createEventBus, InProcessEventBus, type EventBus } from './events/event-bus.js';
-export { RedisEventBus } from './events/redis-event-bus.js';
+export { SocketIoEmitterBus } from './events/socket-io-emitter-bus.js';
 export { openDatabase, type Db } from './db/connect.js';
 export { runEventsCommand, UsageError, EVENTS_USAGE } from './cli/events-command.js';
 export type { RoomService } from './services/rooms.js';

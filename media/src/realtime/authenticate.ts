@@ -10,6 +10,7 @@ export function authenticateHandshake(verify: TokenVerifier) {
   return async (socket: RealtimeSocket, next: (error?: Error) => void) => {
     socket.data.guestId = `guest-${randomUUID()}`;
     socket.data.roomId = null;
+    socket.data.member = null;
     const parsed = socketHandshakeAuthSchema.safeParse(socket.handshake.auth ?? {});
     if (!parsed.success) return next(new Error('auth/invalid-handshake'));
     if (!parsed.data.token) {

@@ -1,18 +1,15 @@
 import type { BusEvent } from '@riffroom/protocol';
-import type { Logger } from 'pino';
 import type { RealtimeServer } from './types.js';
-import { roomChannel, userRoom } from './types.js';
+import { roomChannel, sessionChannel, userRoom } from './types.js';
 
 /** Delivers API events to every socket of the users they name. */
-export function deliverBusEvent(io: RealtimeServer, event: BusEvent, logger: Logger): void {
+export function deliverBusEvent(io: RealtimeServer, event: BusEvent): void {
   switch (event.type) {
     case 'new-message':
       io.to(userRoom(event.toUid)).emit('new-message', event.message);
       return;
     case 'session-ended':
-      void disconnectSessions(io, event.uid, event.sessionIds).catch((error: unknown) =>
-        logger.error({ err: error }, 'could not disconnect the sockets of ended sessions'),
-      );
+      disconnectSessions(io, event.sessionIds);
       return;
     case 'new-booking-request':
       io.to(userRoom(event.toUid)).emit('new-booking-request', event.request);
@@ -35,11 +32,9 @@ export function deliverBusEvent(io: RealtimeServer, event: BusEvent, logger: Log
 
 /**
  * A signed-out session must stop hearing its user's notifications at once, not when its ID token
- * expires: the sockets it opened are closed. The user's other sessions keep theirs.
+ * expires: the sockets it opened are closed, on every node (each joined its session's channel).
+ * The user's other sessions keep theirs.
  */
-async function disconnectSessions(io: RealtimeServer, uid: string, sessionIds: string[]): Promise<void> {
-  const ended = new Set(sessionIds);
-  for (const socket of await io.in(userRoom(uid)).fetchSockets()) {
-    if (socket.data.sessionId !== null && ended.has(socket.data.sessionId)) socket.disconnect(true);
-  }
+function disconnectSessions(io: RealtimeServer, sessionIds: string[]): void {
+  if (sessionIds.length > 0) io.in(sessionIds.map(sessionChannel)).disconnectSockets(true);
 }

@@ -2,8 +2,8 @@ import type { RoomView } from '@riffroom/protocol';
 
 /**
  * How the media node learns about rooms without importing the API (ARCHITECTURE.md "Topology"). On one box
- * scripts/box/compose.ts answers in-process from the API's room service; a separate media node
- * would answer with GET /api/rooms/{roomId}.
+ * scripts/box/compose.ts answers in-process from the API's room service; a media node of the
+ * scaled setup asks the API's internal routes (scale/http-room-directory.ts).
  */
 export interface RoomDirectory {
   /** The live room, or null when it is unknown or has ended. */

@@ -12,6 +12,7 @@ import type { SfuRoom } from '../sfu/sfu-room.js';
 import type { SfuRooms } from '../sfu/sfu-rooms.js';
 import type { MessageLimits } from './message-limits.js';
 import type { RoomDirectory } from './room-directory.js';
+import { roomCensus } from './room-census.js';
 import { SerialQueues } from './serial-queues.js';
 import { roomChannel, type RealtimeServer, type RealtimeSocket } from './types.js';
 
@@ -148,12 +149,13 @@ export class RoomHub {
       }
       member = admitted.member;
       this.remember(socket, roomId);
+      socket.data.member = { key: member.key, role: member.role };
       if (member.role === 'host') this.options.messageLimits.asHost(socket);
       await socket.join(roomChannel(roomId));
       const others = socket.to(roomChannel(roomId));
       others.emit('peer-joined', { peerId: member.peerId, user_name: member.user_name, role: member.role });
       if (admitted.firstOfKey) others.emit('participant-joined', publicMember(member));
-      this.io.to(roomChannel(roomId)).emit('room-update', this.update(live));
+      await this.sendUpdate(roomId);
     }
 
     let sharing = false;
@@ -203,7 +205,7 @@ export class RoomHub {
       channel.emit('host-left', {});
       live.hostSfuChanged('left-room');
     }
-    channel.emit('room-update', this.update(live));
+    await this.sendUpdate(roomId);
     if (live.isEmpty && this.rooms.get(roomId) === live) {
       // Nobody left to see it: free the router; the next join builds a fresh one.
       this.rooms.delete(roomId);
@@ -225,13 +227,16 @@ export class RoomHub {
   }
 
   private forget(socketId: string, roomId: string, socket = this.io.sockets.sockets.get(socketId)): void {
-    if (socket?.data.roomId === roomId) socket.data.roomId = null;
+    if (socket?.data.roomId === roomId) {
+      socket.data.roomId = null;
+      socket.data.member = null;
+    }
     const rooms = this.roomsOfSocket.get(socketId);
     rooms?.delete(roomId);
     if (rooms?.size === 0) this.roomsOfSocket.delete(socketId);
   }
 
-  /** The host ended the room: tell everyone, close its media, then its sockets. */
+  /** The host ended the room: tell this node's members, close its media, then their sockets. */
   async end(roomId: string): Promise<void> {
     this.markEnded(roomId);
     const live = this.rooms.get(roomId);
@@ -239,9 +244,10 @@ export class RoomHub {
     this.notifyIfIdle();
     for (const { peerId } of live?.peers() ?? []) this.forget(peerId, roomId);
     await this.media.close(roomId);
+    // Local: scaled out, every node hears the end (a server-side event) and closes its own sockets.
     const channel = roomChannel(roomId);
-    this.io.to(channel).emit('room-ended', { roomId });
-    this.io.in(channel).disconnectSockets(true);
+    this.io.local.to(channel).emit('room-ended', { roomId });
+    this.io.local.in(channel).disconnectSockets(true);
   }
 
   /** The caller's membership of the room its payload names, or a refusal. */
@@ -292,8 +298,14 @@ export class RoomHub {
     if (this.ended.size > ENDED_ROOMS_REMEMBERED) this.ended.delete(this.ended.values().next().value!);
   }
 
-  private update(live: LiveRoom) {
-    return { participantCount: live.participantCount, hostOnline: live.hostOnline };
+  /** room-update, counted over every node (room-census.ts); a node that did not answer skips one. */
+  private async sendUpdate(roomId: string): Promise<void> {
+    try {
+      this.io.to(roomChannel(roomId)).emit('room-update', await roomCensus(this.io, roomId));
+    } catch (error) {
+      // Another node did not answer in time: the next change sends a fresh count.
+      this.logger.warn({ err: error, roomId }, 'could not count the room across nodes');
+    }
   }
 
   private wireMedia(room: SfuRoom): void {

@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { SCREEN_FRAME_MAX_BYTES, type BusEvent } from '@riffroom/protocol';
+import { BUS_SERVER_EVENT, decodeBusEvent, SCREEN_FRAME_MAX_BYTES, type BusEvent } from '@riffroom/protocol';
 import type { Logger } from 'pino';
 import { Server } from 'socket.io';
 import { authenticateHandshake } from './authenticate.js';
@@ -22,6 +22,7 @@ import { DEFAULT_SOCKET_LIMITS, type SocketLimits } from '../socket-limits-confi
 import { ConnectionCaps } from './connection-caps.js';
 import { EventLimits, limitSocketEvents } from './event-limits.js';
 import { MessageLimits } from './message-limits.js';
+import { attachRedisAdapter, type RedisLink } from './redis-adapter.js';
 
 /**
  * Room for one relay-tier screen frame at its cap plus headroom, so an oversize frame from the host
@@ -31,8 +32,13 @@ const HOST_MESSAGE_BYTES = 2 * SCREEN_FRAME_MAX_BYTES;
 
 export interface RealtimeOptions {
   verifyToken: TokenVerifier;
-  /** Subscribes to the API's events; returns the unsubscribe function. */
-  subscribe(listener: (event: BusEvent) => void): () => void;
+  /** Subscribes to the API's events in-process (the single box); returns the unsubscribe function. */
+  subscribe?(listener: (event: BusEvent) => void): () => void;
+  /**
+   * Scaled out: the Redis of the Socket.IO adapter. Broadcasts then reach every node's sockets, and
+   * the API's emitter reaches them too (ARCHITECTURE.md "Scaling out").
+   */
+  redisUrl?: string;
   logger: Logger;
   /** Collaboration rooms; without them the socket serves notifications only. */
   rooms?: { directory: RoomDirectory; workers: WorkerPool; keyFrameRequestDelayMs: number };
@@ -52,6 +58,8 @@ export interface Realtime {
   hub: RoomHub | null;
   /** The relay tier; present with the rooms. */
   relay: MediaRelay | null;
+  /** Present with a Redis adapter: its health, for /readyz. */
+  redis: RedisLink | null;
   close(): Promise<void>;
 }
 
@@ -73,6 +81,7 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
       }),
   });
   caps.track(io.engine);
+  const redis = options.redisUrl ? attachRedisAdapter(io, options.redisUrl, logger) : null;
   io.use((socket, next) => {
     socket.data.address = caps.addressOf(socket.request);
     next();
@@ -117,11 +126,19 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
       handleRoomRelay(socket, hub, relay, logger);
     }
   });
-  const unsubscribe = options.subscribe((event) => {
-    deliverBusEvent(io, event, logger);
+  const onBusEvent = (event: BusEvent) => {
+    deliverBusEvent(io, event);
     if (event.type === 'room-ended' && hub) {
       hub.end(event.roomId).catch((error: unknown) => logger.error({ err: error }, 'ending room failed'));
     }
+  };
+  const unsubscribe = options.subscribe?.(onBusEvent);
+  // Scaled out, the API's emitter sends the events that need this node's code as server-side
+  // events (its other events go straight to the sockets). Another process wrote it: validated.
+  io.on(BUS_SERVER_EVENT, (raw) => {
+    const event = decodeBusEvent(raw);
+    if (event?.type === 'room-ended') onBusEvent(event);
+    else logger.warn('dropped a malformed server-side bus event');
   });
 
   let closed = false;
@@ -129,15 +146,17 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
     io,
     hub,
     relay,
+    redis,
     async close() {
       if (closed) return;
       closed = true;
-      unsubscribe();
+      unsubscribe?.();
       relay?.closeAll();
       await hub?.close();
       io.disconnectSockets(true);
       // io.close() would also close the shared HTTP server; its owner does that.
       io.engine.close();
+      await redis?.close();
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { ClientToServerEvents, ServerToClientEvents } from '@riffroom/protocol';
+import type { BUS_SERVER_EVENT, ClientToServerEvents, RoomRole, ServerToClientEvents } from '@riffroom/protocol';
 import type { Server, Socket } from 'socket.io';
 
 export interface SocketData {
@@ -12,16 +12,23 @@ export interface SocketData {
   roomId: string | null;
   /** The client's address (behind the trusted proxy hops): the per-address limits' key. */
   address: string;
+  /**
+   * Who this socket is in its room, once admitted: what room-update counts across every node
+   * (fetchSockets sees socket.data on other nodes, never their LiveRoom). Null outside a room.
+   */
+  member: { key: string; role: RoomRole } | null;
 }
 
-export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** What nodes tell each other: the API's bus events that need node code (room-ended), via the emitter. */
+export interface ServerSideEvents {
+  [BUS_SERVER_EVENT]: (event: unknown) => void;
+}
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
+export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
 
 /** Turns an ID token into a uid or throws; provided by whoever hosts the media node. */
 export type TokenVerifier = (token: string) => Promise<{ uid: string; sessionId?: string }>;
 
-/** The room every socket of one user joins, so an event reaches all their tabs and devices. */
-export const userRoom = (uid: string) => `user:${uid}`;
-
-/** The Socket.IO room of a collaboration room's sockets. */
-export const roomChannel = (roomId: string) => `room:${roomId}`;
+// The channel names live in the contract: the API addresses them through the Redis emitter.
+export { roomChannel, sessionChannel, userRoom } from '@riffroom/protocol';

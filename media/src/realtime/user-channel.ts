@@ -1,12 +1,14 @@
 import { refuse, registerUserPayloadSchema, type RequestAck } from '@riffroom/protocol';
 import type { RealtimeSocket } from './types.js';
-import { userRoom } from './types.js';
+import { sessionChannel, userRoom } from './types.js';
 
 /** register-user: a socket may only ever listen as the user its token proves. */
 export function handleUserChannel(socket: RealtimeSocket): void {
   const uid = socket.data.uid;
   // Signed-in sockets hear their notifications from the start, even before register-user.
   if (uid) void socket.join(userRoom(uid));
+  // Signing out disconnects this channel on every node (the API's emitter, or notifications.ts).
+  if (socket.data.sessionId) void socket.join(sessionChannel(socket.data.sessionId));
 
   socket.on('register-user', (payload, ack) => {
     const reply = (result: RequestAck<'register-user'>) => (typeof ack === 'function' ? ack(result) : undefined);

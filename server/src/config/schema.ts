@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { busConfigSchema, firebaseClientConfigSchema, publicUrlSchema, trustProxyHopsSchema } from '@riffroom/protocol';
+import {
+  busConfigSchema,
+  firebaseClientConfigSchema,
+  internalSecretSchema,
+  publicUrlSchema,
+  trustProxyHopsSchema,
+} from '@riffroom/protocol';
 import { loginThrottleSchema, passwordHashingSchema, rateLimitsSchema } from './limits.js';
 
 /**
@@ -81,7 +87,9 @@ export const apiConfigSchema = z.strictObject({
       }),
     ]),
   ).default({ provider: 'local', idTokenTtlSeconds: 3600, refreshTokenTtlDays: 30 }),
-  /** How message notifications reach sockets: in-process on one box, Redis when scaled out. */
+  /** How notifications reach sockets: in-process on one box, the Socket.IO Redis emitter when scaled out. */
   bus: busConfigSchema.default({ kind: 'memory' }),
+  /** Shared with the media nodes: the internal room directory answers only callers that send it. */
+  internalSecret: internalSecretSchema.optional(),
 });
 export type ApiConfig = z.infer<typeof apiConfigSchema>;

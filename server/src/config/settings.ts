@@ -1,4 +1,11 @@
-import { sectionSettings, type Setting } from '@riffroom/protocol/config';
+import {
+  HOST_SETTING,
+  INTERNAL_SECRET_SETTING,
+  LOG_LEVEL_SETTING,
+  PORT_SETTING,
+  sectionSettings,
+  type Setting,
+} from '@riffroom/protocol/config';
 import { LOGIN_THROTTLE, PASSWORD_HASHING, RATE_LIMITS } from './limits.js';
 
 /**
@@ -7,13 +14,8 @@ import { LOGIN_THROTTLE, PASSWORD_HASHING, RATE_LIMITS } from './limits.js';
  * schema (schema.ts) holds the types and the defaults, and config tests check the two agree.
  */
 export const API_SETTINGS: readonly Setting[] = [
-  {
-    path: 'port',
-    env: 'PORT',
-    default: '8080',
-    meaning: 'HTTP port for the app, the API, Socket.IO (`/socket.io`) and the PeerJS server (`/peerjs`)',
-  },
-  { path: 'host', env: 'HOST', default: '0.0.0.0', meaning: 'Address to listen on' },
+  PORT_SETTING,
+  HOST_SETTING,
   {
     path: 'dataDir',
     env: 'DATA_DIR',
@@ -33,7 +35,7 @@ export const API_SETTINGS: readonly Setting[] = [
     default: '127.0.0.1',
     meaning: 'Address the metrics listener binds: loopback, so the figures are never public by accident',
   },
-  { path: 'logLevel', env: 'LOG_LEVEL', default: 'info', meaning: 'pino log level' },
+  LOG_LEVEL_SETTING,
   {
     path: 'trustProxy',
     env: 'TRUST_PROXY',
@@ -78,9 +80,10 @@ export const API_SETTINGS: readonly Setting[] = [
     path: 'bus',
     env: 'REDIS_URL',
     defaultNote: 'in-process',
-    meaning: 'Hand message notifications to sockets through Redis pub/sub (the scaled setup)',
+    meaning: 'Redis of the scaled setup: notifications reach the media nodes through the Socket.IO Redis emitter',
     fromEnv: (url) => ({ kind: 'redis', url }),
   },
+  INTERNAL_SECRET_SETTING,
   ...sectionSettings('rateLimits', RATE_LIMITS),
   ...sectionSettings('loginThrottle', LOGIN_THROTTLE),
   ...sectionSettings('passwordHashing', PASSWORD_HASHING),

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { BusConfig, BusEvent } from '@riffroom/protocol';
 import type { Logger } from '../logger.js';
-import { RedisEventBus } from './redis-event-bus.js';
+import { SocketIoEmitterBus } from './socket-io-emitter-bus.js';
 
 /** How the API hands realtime events to the socket layer, wherever that runs. */
 export interface EventBus {
@@ -31,13 +31,16 @@ export class InProcessEventBus implements EventBus {
   }
 }
 
-/** The bus the configuration names: in-process by default, Redis when API and sockets are apart. */
+/**
+ * The bus the configuration names: in-process by default; with Redis, the Socket.IO emitter, whose
+ * broadcasts the media nodes' Redis adapter delivers (ARCHITECTURE.md "Scaling out").
+ */
 export function createEventBus(config: BusConfig, logger: Logger): EventBus {
   switch (config.kind) {
     case 'memory':
       return new InProcessEventBus();
     case 'redis':
-      return new RedisEventBus(config.url, logger.child({ part: 'bus' }));
+      return new SocketIoEmitterBus(config.url, logger.child({ part: 'bus' }));
     default: {
       const exhaustive: never = config;
       throw new Error(`unknown bus ${JSON.stringify(exhaustive)}`);

@@ -24,7 +24,9 @@ export class SocketRealtime implements Realtime {
     this.uid = uid;
     const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(this.options.url ?? '', {
       path: '/socket.io',
-      transports: ['websocket', 'polling'],
+      // Websocket only, like the room socket: behind a proxy without sticky sessions, long-polling
+      // would reach a different media node on each poll (README "Scaling out").
+      transports: ['websocket'],
       // A function, so every reconnection asks for a token that is fresh at that moment.
       auth: (send) => {
         this.options.getIdToken().then(

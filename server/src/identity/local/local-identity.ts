@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AuthResponse, LoginBody, SignupBody } from '@riffroom/protocol';
+import type { AuthResponse, JwksResponse, LoginBody, SignupBody } from '@riffroom/protocol';
 import { badRequest, unauthorized } from '../../errors.js';
 import type { LocalAccount, LocalAccountsRepository } from '../../repositories/local-accounts.js';
 import type { RefreshTokenRow, RefreshTokensRepository } from '../../repositories/refresh-tokens.js';
@@ -42,6 +42,11 @@ export class LocalIdentity implements IdentityVerifier {
   constructor(private readonly options: LocalIdentityOptions) {
     this.now = options.now ?? Date.now;
     this.verifiedTokens = new VerifiedTokenCache(undefined, this.now);
+  }
+
+  /** GET /.well-known/jwks.json: the public key media nodes verify ID tokens with. */
+  publicJwks(): JwksResponse['keys'] {
+    return [this.options.key.publicJwk as JwksResponse['keys'][number]];
   }
 
   async signUp(body: SignupBody): Promise<AuthResponse> {

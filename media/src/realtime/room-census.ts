@@ -1,0 +1,19 @@
+import type { RoomUpdate } from '@riffroom/protocol';
+import { roomChannel, type RealtimeServer } from './types.js';
+
+/**
+ * Who is in a room, over its sockets on every node: fetchSockets goes through the Redis adapter
+ * when scaled out, and sees each socket's data wherever it is, while this node's LiveRoom knows only
+ * the members it holds. Counted as LiveRoom counts: people other than the host, a person with two
+ * tabs once. Rejects when another node does not answer in time.
+ */
+export async function roomCensus(io: RealtimeServer, roomId: string): Promise<RoomUpdate> {
+  const people = new Set<string>();
+  let hostOnline = false;
+  for (const { data } of await io.in(roomChannel(roomId)).fetchSockets()) {
+    if (!data.member) continue;
+    if (data.member.role === 'host') hostOnline = true;
+    else people.add(data.member.key);
+  }
+  return { participantCount: people.size, hostOnline };
+}

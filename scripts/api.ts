@@ -1,0 +1,66 @@
+/**
+ * `npm run start:api`: the `api` role of the scaled setup (ARCHITECTURE.md "Scaling out"): the Koa
+ * API and the built client, stateless, on PostgreSQL, several behind the proxy. It loads only the
+ * API's settings and the client's location.
+ */
+import http from 'node:http';
+import { readFileSync } from 'node:fs';
+import { API_CONFIG, createApi, createLogger, createMetricsRegistry, startMetricsServer } from '@riffroom/server';
+import { firebaseIdentitySources, MEDIA_CONFIG, staticClient } from '@riffroom/media';
+import { ConfigError, loadLayeredConfig, type ConfigPart } from '@riffroom/protocol/config';
+import { isApiPath } from './box/compose.js';
+
+/** The one media-table setting the api role reads: where the built client is. */
+const clientSchema = MEDIA_CONFIG.schema.pick({ clientDist: true });
+const CLIENT_PART: ConfigPart<typeof clientSchema> = {
+  schema: clientSchema,
+  settings: MEDIA_CONFIG.settings.filter((setting) => setting.path === 'clientDist'),
+};
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadLayeredConfig(
+      { api: API_CONFIG, client: CLIENT_PART },
+      { env: process.env, readFile: (file) => readFileSync(file, 'utf8') },
+    );
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { api: apiConfig, client: clientConfig } = config;
+  const logger = createLogger(apiConfig.logLevel);
+  const metrics = createMetricsRegistry();
+  let draining = false;
+  const api = await createApi(apiConfig, logger, { metrics, draining: () => draining });
+  const identity = apiConfig.identity;
+  const client = staticClient(
+    clientConfig.clientDist,
+    identity.provider === 'firebase' ? firebaseIdentitySources(identity.client) : {},
+  );
+  const server = http.createServer((req, res) =>
+    isApiPath(req.url ?? '/') ? api.callback(req, res) : client(req, res),
+  );
+  server.listen(apiConfig.port, apiConfig.host, () => logger.info({ port: apiConfig.port }, 'api listening'));
+  const metricsServer = await startMetricsServer(
+    metrics,
+    { port: apiConfig.metricsPort, host: apiConfig.metricsHost },
+    logger.child({ part: 'metrics' }),
+  );
+
+  const shutdown = () => {
+    // /readyz turns 503 at once so the load balancer stops sending new requests; the ones in
+    // flight finish before the server closes.
+    draining = true;
+    logger.info('shutting down');
+    server.close();
+    void Promise.all([api.close(), metricsServer.close()]).then(() => process.exit(0));
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+}
+
+void main();
