@@ -25,6 +25,7 @@ import {
   joinRoomBodySchema,
   okResponseSchema,
   ROOM_ROLES,
+  myLiveRoomResponseSchema,
   roomPeerBodySchema,
   roomResponseSchema,
   roomSettingsPatchSchema,
@@ -161,6 +162,7 @@ export const restRoutes = {
     body: createRoomBodySchema,
     response: createRoomResponseSchema,
   },
+  myLiveRoom: { method: 'GET', path: '/api/rooms/live/mine', response: myLiveRoomResponseSchema },
   getRoom: { method: 'GET', path: '/api/rooms/:roomId', response: roomResponseSchema },
   setRoomPeer: {
     method: 'PATCH',

@@ -12,4 +12,6 @@ export interface RoomDirectory {
   admits(roomId: string, uid: string | null): Promise<boolean>;
   /** A signed-in user's display name, or null without a profile. */
   userName(uid: string): Promise<string | null>;
+  /** The host has been gone longer than the grace period: the room ends (room-ended follows). */
+  expire(roomId: string): Promise<void>;
 }

@@ -35,7 +35,13 @@ export interface RealtimeOptions {
   subscribe(listener: (event: BusEvent) => void): () => void;
   logger: Logger;
   /** Collaboration rooms; without them the socket serves notifications only. */
-  rooms?: { directory: RoomDirectory; workers: WorkerPool; keyFrameRequestDelayMs: number };
+  rooms?: {
+    directory: RoomDirectory;
+    workers: WorkerPool;
+    keyFrameRequestDelayMs: number;
+    /** ROOM_HOST_GRACE_S: how long a room waits for its host to come back before it ends. */
+    hostGraceS: number;
+  };
   /** STUN/TURN servers handed out by rtc-config; without them it answers no servers. */
   ice?: IceConfig;
   /** Flood limits (README "Security"); the defaults when absent. */
@@ -90,7 +96,11 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
           logger.child({ part: 'sfu' }),
         ),
         logger,
-        { socketsPerPerson: limits.socketsPerPersonPerRoom, messageLimits },
+        {
+          socketsPerPerson: limits.socketsPerPersonPerRoom,
+          messageLimits,
+          hostGraceMs: options.rooms.hostGraceS * 1000,
+        },
       )
     : null;
   const relay = hub ? createSocketRelay(io) : null;

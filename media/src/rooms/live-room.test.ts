@@ -20,6 +20,25 @@ describe('a live room', () => {
     expect(room.member('s2')?.role).toBe('participant');
   });
 
+  it('remembers who has been in (uid or guest id), after they leave too; a refused one was never in', () => {
+    const room = new LiveRoom('r', 'host-uid', { ...settings, maxParticipants: 1 });
+    room.admit('s1', host);
+    room.admit('s2', user('bob'));
+    room.remove('s1');
+    room.remove('s2');
+    expect(room.admit('s3', user('carol')).ok).toBe(true);
+    expect(room.admit('s4', guest('guest-9')).ok).toBe(false);
+    for (const [key, seen] of [
+      ['host-uid', true],
+      ['bob', true],
+      ['carol', true],
+      ['guest-9', false],
+      ['nobody', false],
+    ] as const) {
+      expect(room.hasSeen(key), key).toBe(seen);
+    }
+  });
+
   it('enforces capacity on people other than the host; a second tab of someone present is free', () => {
     const room = new LiveRoom('r', 'host-uid', settings);
     expect(room.admit('a', user('bob')).ok).toBe(true);

@@ -85,6 +85,8 @@ export class LiveRoom {
   private cursorLimiter = new RateLimiter(CURSOR_MAX_PER_SECOND, 1000);
   private chatLimiters = new Map<string, RateLimiter>();
   private hostSfu: HostSfuPresence = 'on';
+  /** Everyone ever admitted (uid or guest id): while the server drains only they get back in. */
+  private seen = new Set<string>();
 
   constructor(
     readonly roomId: string,
@@ -124,6 +126,7 @@ export class LiveRoom {
       p2pPeerId: null,
     };
     this.members.set(peerId, member);
+    this.seen.add(key);
     return { ok: true, member, firstOfKey: !present.has(key) };
   }
 
@@ -134,6 +137,11 @@ export class LiveRoom {
     this.chatLimiters.delete(peerId);
     const lastOfKey = !this.keys().has(member.key);
     return { member, lastOfKey, hostLeft: member.role === 'host' && !this.hostOnline };
+  }
+
+  /** Whether this person (uid or guest id) has been in the room before. */
+  hasSeen(key: string): boolean {
+    return this.seen.has(key);
   }
 
   /** Every member now, host included (metrics count them by tier and role). */

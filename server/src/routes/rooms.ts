@@ -29,10 +29,21 @@ export function roomRoutes(
     await next();
   };
 
-  router.post(pathUnder(PREFIX, restRoutes.createRoom), notDraining, auth, guards.perCaller('roomsPerUser'), async (ctx) => {
-    const body = parseBody(ctx, restRoutes.createRoom.body);
-    ctx.status = 201;
-    ctx.body = answer(restRoutes.createRoom, { room: await rooms.create(caller(ctx).uid, body) });
+  router.post(
+    pathUnder(PREFIX, restRoutes.createRoom),
+    notDraining,
+    auth,
+    guards.perCaller('roomsPerUser'),
+    async (ctx) => {
+      const body = parseBody(ctx, restRoutes.createRoom.body);
+      ctx.status = 201;
+      ctx.body = answer(restRoutes.createRoom, { room: await rooms.create(caller(ctx).uid, body) });
+    },
+  );
+
+  // Before /:roomId, whose pattern 'live' would not match anyway (two segments), kept first for clarity.
+  router.get(pathUnder(PREFIX, restRoutes.myLiveRoom), auth, async (ctx) => {
+    ctx.body = answer(restRoutes.myLiveRoom, { room: await rooms.liveHostedBy(caller(ctx).uid) });
   });
 
   router.get(pathUnder(PREFIX, restRoutes.getRoom), guards.optionalAuth, async (ctx) => {

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ProgramAudioSource } from '../../services/media/capture';
 import { ALICE, apiError, fakeServices, makeProfile, makeUser } from '../../testing/fakeServices';
 import { renderApp } from '../../testing/renderApp';
+import { lateNightRoom } from '../../testing/roomFixtures';
 
 function setup() {
   const user = userEvent.setup();
@@ -59,6 +60,37 @@ describe('Host room screen', () => {
       `${window.location.origin}/join-room/r7x9k2q`,
     );
     expect(screen.getByLabelText('Invite link').hasAttribute('readonly')).toBe(true);
+  });
+
+  it("resumes the host's live room instead of creating another (a reload, Start Hosting again)", async () => {
+    const { services, api } = setup();
+    vi.mocked(api.rooms.mine).mockResolvedValue({
+      roomId: 'live777',
+      name: 'Still Going',
+      settings: { isPublic: true, maxParticipants: 10, allowGuestAccess: true, tier: 'auto' },
+    });
+    renderApp('/host-room/abc1234', services);
+    expect(await screen.findByRole('heading', { name: 'Still Going' })).toBeTruthy();
+    expect(screen.getByTestId('connection-code').textContent).toBe('live777');
+    expect(api.rooms.create).not.toHaveBeenCalled();
+  });
+
+  it('opens /host-room/{id} on that room when this user hosts it, and creates one when nobody does', async () => {
+    const { services, api } = setup();
+    vi.mocked(api.rooms.get).mockImplementation(async (roomId) =>
+      roomId === 'mine123'
+        ? { ...lateNightRoom(roomId), host: { firebase_uid: ALICE.uid, user_name: 'Alice Tester' } }
+        : lateNightRoom(roomId),
+    );
+    const first = renderApp('/host-room/mine123', services);
+    expect(await screen.findByRole('heading', { name: 'Late Night Session' })).toBeTruthy();
+    expect(screen.getByTestId('connection-code').textContent).toBe('mine123');
+    first.unmount();
+
+    // Someone else's room: this user gets a room of their own.
+    renderApp('/host-room/r1', services);
+    expect(await screen.findByRole('heading', { name: "Alice Tester's Room" })).toBeTruthy();
+    expect(api.rooms.create).toHaveBeenCalledTimes(1);
   });
 
   it('still creates the room when the profile fails to load (the profile stays null)', async () => {

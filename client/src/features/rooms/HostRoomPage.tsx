@@ -28,7 +28,14 @@ export function HostRoomPage() {
   const location = useLocation();
   const { api, browser } = useServices();
   const { state: profileState } = useOwnProfile(user.uid);
-  const hostRoom = useHostRoom(profileState, user.displayName || user.email || 'Host');
+  // /host-room/{id} hands its id over (redirects.tsx): that room is resumed when this user hosts it.
+  const wantedRoomId = (location.state as { roomId?: unknown } | null)?.roomId;
+  const hostRoom = useHostRoom(
+    profileState,
+    user.displayName || user.email || 'Host',
+    user.uid,
+    typeof wantedRoomId === 'string' ? wantedRoomId : null,
+  );
   const room = hostRoom.phase === 'ready' ? hostRoom.room : null;
   const { connection, state, retry } = useHostRoomConnection(room?.roomId ?? null);
   const inviteUid = new URLSearchParams(location.search).get(INVITE_PARAM);
@@ -84,7 +91,7 @@ export function HostRoomPage() {
     try {
       await api.rooms.end(created.roomId);
     } catch (error) {
-      // Already ended or unreachable: the host still leaves; the server closes an abandoned room.
+      // Already ended or unreachable: the host still leaves.
       console.error('Failed to end room', error);
     }
     connection?.close();
