@@ -98,6 +98,7 @@ export async function startBox(apiConfig: ApiConfig, mediaConfig: MediaConfig, l
         admits: (roomId, uid) => api.rooms.admits(roomId, uid),
         userName: (uid) => api.rooms.memberName(uid),
         expire: (roomId) => api.rooms.expire(roomId),
+        saveSettings: (roomId, settings) => api.rooms.saveSettings(roomId, settings),
       },
       workers,
       keyFrameRequestDelayMs: mediaConfig.keyFrameRequestDelayMs,

@@ -46,7 +46,7 @@ describe('room sockets', () => {
     expect(g.join.peers).toEqual([h.join.self]);
     await until(() => h.heard.get('participant-joined')?.length === 1, { what: 'host hears participant-joined' });
     expect(h.heard.get('peer-joined')).toEqual([
-      { peerId: g.join.self.peerId, user_name: 'Guest User', role: 'viewer' },
+      { peerId: g.join.self.peerId, firebase_uid: null, user_name: 'Guest User', role: 'viewer' },
     ]);
     await until(() => (h.heard.get('room-update') ?? []).length >= 2, { what: 'room-update' });
     expect(h.heard.get('room-update')!.at(-1)).toEqual({ participantCount: 1, hostOnline: true });

@@ -1,15 +1,17 @@
-import type { LiveRoom } from '../rooms/live-room.js';
+import { noRestrictions, type LiveRoom, type RoomRestrictions } from '../rooms/live-room.js';
 
 const ENDED_ROOMS_REMEMBERED = 10_000;
 
 /**
- * This node's live rooms by id, with the two things kept alongside them: who waits for the last one
- * to go (a drain), and the ids that ended lately, so a join already past the directory check cannot
- * revive an ended room (bounded like any cache).
+ * This node's live rooms by id, with what is kept alongside them: who waits for the last one to go
+ * (a drain); the ids that ended lately, so a join already past the directory check cannot revive an
+ * ended room (bounded like any cache); and each room's restrictions (removed people, the lock),
+ * which outlive a moment with nobody in the room and go when the room ends.
  */
 export class LiveRooms {
   private rooms = new Map<string, LiveRoom>();
   private ended = new Set<string>();
+  private restrictions = new Map<string, RoomRestrictions>();
   /** Called each time the last live room goes (a drain waits for it). */
   private idleWaiters: (() => void)[] = [];
 
@@ -49,7 +51,15 @@ export class LiveRooms {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
+  /** The room's restrictions, the same object for every LiveRoom of that room until it ends. */
+  restrictionsOf(roomId: string): RoomRestrictions {
+    let found = this.restrictions.get(roomId);
+    if (!found) this.restrictions.set(roomId, (found = noRestrictions()));
+    return found;
+  }
+
   markEnded(roomId: string): void {
+    this.restrictions.delete(roomId);
     this.ended.add(roomId);
     if (this.ended.size > ENDED_ROOMS_REMEMBERED) this.ended.delete(this.ended.values().next().value!);
   }

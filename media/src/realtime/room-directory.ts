@@ -1,4 +1,4 @@
-import type { RoomView } from '@riffroom/protocol';
+import type { RoomSettings, RoomView } from '@riffroom/protocol';
 
 /**
  * How the media node learns about rooms without importing the API (ARCHITECTURE.md "Topology"). On one box
@@ -14,4 +14,6 @@ export interface RoomDirectory {
   userName(uid: string): Promise<string | null>;
   /** The host has been gone longer than the grace period: the room ends (room-ended follows). */
   expire(roomId: string): Promise<void>;
+  /** The host changed who may join (room:controls): kept with the room, read by the next join. */
+  saveSettings(roomId: string, settings: RoomSettings): Promise<void>;
 }

@@ -129,7 +129,13 @@ export class RoomHub {
     // From here to the records nothing awaits: what was checked is what gets recorded.
     let live = this.rooms.get(roomId);
     if (!live) {
-      live = new LiveRoom(roomId, record.host.firebase_uid, record.settings, this.options.socketsPerPerson);
+      live = new LiveRoom(
+        roomId,
+        record.host.firebase_uid,
+        record.settings,
+        this.options.socketsPerPerson,
+        this.rooms.restrictionsOf(roomId),
+      );
       this.rooms.set(roomId, live);
     }
     const existing = live.member(socket.id);
@@ -157,7 +163,7 @@ export class RoomHub {
       }
       await socket.join(roomChannel(roomId));
       const others = socket.to(roomChannel(roomId));
-      others.emit('peer-joined', { peerId: member.peerId, user_name: member.user_name, role: member.role });
+      others.emit('peer-joined', publicMember(member));
       if (admitted.firstOfKey) others.emit('participant-joined', publicMember(member));
       this.io.to(roomChannel(roomId)).emit('room-update', this.update(live));
     }

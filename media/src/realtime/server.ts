@@ -11,6 +11,7 @@ import { SfuRooms } from '../sfu/sfu-rooms.js';
 import type { RoomDirectory } from './room-directory.js';
 import { RoomHub } from './room-hub.js';
 import { handleRoomInteraction } from './room-interaction.js';
+import { handleRoomControls } from './room-controls.js';
 import { handleRoomMembership } from './room-membership.js';
 import { handleRoomP2p } from './room-p2p.js';
 import { handleRoomSfu } from './room-sfu.js';
@@ -119,10 +120,11 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
     );
     handleUserChannel(socket);
     handleRtcConfig(socket, ice, () => hub?.isInRoom(socket) ?? false);
-    if (hub && relay) {
+    if (hub && relay && options.rooms) {
       handleRoomMembership(socket, hub, logger);
       handleRoomP2p(socket, hub, logger);
       handleRoomInteraction(socket, hub, relay, logger);
+      handleRoomControls(socket, hub, options.rooms.directory, logger);
       handleRoomSfu(socket, hub, logger);
       handleRoomRelay(socket, hub, relay, logger);
     }

@@ -97,6 +97,15 @@ export function roomsRepository(db: Db) {
       return row && toRecord(row);
     },
 
+    /** Who may join: guest access, maximum participants, public or private. */
+    async setAccess(roomId: string, settings: Omit<RoomSettings, 'tier'>): Promise<void> {
+      await db('rooms').where({ room_id: roomId }).update({
+        is_public: settings.isPublic,
+        max_participants: settings.maxParticipants,
+        allow_guest_access: settings.allowGuestAccess,
+      });
+    },
+
     async setTier(roomId: string, tier: RoomTier): Promise<void> {
       await db('rooms').where({ room_id: roomId }).update({ tier });
     },

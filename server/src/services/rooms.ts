@@ -77,6 +77,14 @@ export class RoomService {
   }
 
   /**
+   * For the media node, which checked that its caller is the room's host (room:controls): guest
+   * access, maximum participants and public or private as the host set them live.
+   */
+  async saveSettings(roomId: string, settings: RoomSettings): Promise<void> {
+    await this.rooms.setAccess(roomId, settings);
+  }
+
+  /**
    * The live room as its caller may see it (null: not signed in); unknown and ended rooms are both
    * 404, and a private room shows nothing of itself to those it does not admit. The host's PeerJS id
    * is left out on purpose: with it anyone could dial the host (members get it from get-peers).

@@ -113,6 +113,59 @@ describe('Host room screen', () => {
     await waitFor(() => expect(app.location()).toBe('/dashboard'));
   });
 
+  it("lists each person once (two tabs of one user, the host's own other tab left out) and removes one after confirming", async () => {
+    const fakes = setup();
+    const { room } = await openConnectedHostRoom(fakes);
+    act(() =>
+      room.update({
+        peers: [
+          { peerId: 'bob-1', firebase_uid: 'bob', user_name: 'Bob', role: 'participant' },
+          { peerId: 'bob-2', firebase_uid: 'bob', user_name: 'Bob', role: 'participant' },
+          { peerId: 'guest-1', firebase_uid: null, user_name: 'Guest User', role: 'viewer' },
+          { peerId: 'me-2', firebase_uid: ALICE.uid, user_name: 'Alice Tester', role: 'host' },
+        ],
+        participantCount: 2,
+      }),
+    );
+    const list = screen.getByRole('list', { name: 'Participants' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.firstChild?.textContent),
+    ).toEqual(['Bob', 'Guest User']);
+    expect(screen.getByRole('heading', { name: 'Participants (2/10)' })).toBeTruthy();
+
+    fakes.confirm.mockReturnValueOnce(false);
+    await fakes.user.click(screen.getByRole('button', { name: 'Remove Bob' }));
+    expect(room.removeParticipant).not.toHaveBeenCalled();
+    await fakes.user.click(screen.getByRole('button', { name: 'Remove Bob' }));
+    expect(fakes.confirm).toHaveBeenLastCalledWith('Remove Bob from this room?');
+    expect(room.removeParticipant).toHaveBeenCalledWith('bob-1');
+  });
+
+  it('changes who can join live: guest access, public, lock and the maximum', async () => {
+    const fakes = setup();
+    const { room } = await openConnectedHostRoom(fakes);
+    await fakes.user.click(screen.getByLabelText('Guest access'));
+    expect(room.setControls).toHaveBeenLastCalledWith({ allowGuestAccess: false });
+    await waitFor(() => expect((screen.getByLabelText('Guest access') as HTMLInputElement).checked).toBe(false));
+    await fakes.user.click(screen.getByLabelText('Lock room'));
+    expect(room.setControls).toHaveBeenLastCalledWith({ locked: true });
+    await fakes.user.click(screen.getByLabelText('Public room'));
+    expect(room.setControls).toHaveBeenLastCalledWith({ isPublic: false });
+    const max = screen.getByLabelText('Maximum participants');
+    await fakes.user.clear(max);
+    await fakes.user.type(max, '4{Enter}');
+    expect(room.setControls).toHaveBeenLastCalledWith({ maxParticipants: 4 });
+    await screen.findByRole('heading', { name: /Participants \(\d+\/4\)/ });
+
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    room.setControls.mockRejectedValueOnce(new Error('refused'));
+    await fakes.user.click(screen.getByLabelText('Guest access'));
+    expect((await screen.findByText('Failed to update room settings')).getAttribute('role')).toBe('alert');
+    expect((screen.getByLabelText('Guest access') as HTMLInputElement).checked).toBe(false);
+  });
+
   it('colours the banner by connection status', async () => {
     const fakes = setup();
     renderApp('/host-collaboration', fakes.services);

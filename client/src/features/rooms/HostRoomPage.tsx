@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSignedInUser } from '../../app/AuthContext';
 import { useServices } from '../../app/ServicesContext';
@@ -7,6 +7,7 @@ import { useOwnProfile } from '../dashboard/useOwnProfile';
 import { missingForHost } from '../../services/media/browserSupport';
 import { BrowserSupportNotice } from './BrowserSupportNotice';
 import { ConnectionCode } from './ConnectionCode';
+import { HostControls } from './HostControls';
 import { HostPreview } from './HostPreview';
 import { INVITE_PARAM } from './invite';
 import { InviteCollaborators } from './InviteCollaborators';
@@ -57,6 +58,8 @@ export function HostRoomPage() {
     );
   }, [invitedStatus, location, navigate]);
   const missing = missingForHost(browser);
+  // The list's maximum follows the host's controls once changed.
+  const [maxShown, setMaxShown] = useState<number | null>(null);
 
   if (hostRoom.phase !== 'ready') {
     return (
@@ -85,6 +88,7 @@ export function HostRoomPage() {
 
   const { room: created, hostName } = hostRoom;
   const link = inviteLinkFor(created.roomId);
+  const max = maxShown ?? created.settings.maxParticipants;
 
   async function endSession() {
     if (!window.confirm('Are you sure you want to end this session?')) return;
@@ -96,6 +100,16 @@ export function HostRoomPage() {
     }
     connection?.close();
     navigate('/dashboard');
+  }
+
+  async function removeParticipant(peerId: string, name: string) {
+    if (!window.confirm(`Remove ${name} from this room?`)) return;
+    try {
+      await connection?.removeParticipant(peerId);
+    } catch (error) {
+      console.error('Failed to remove participant', error);
+      window.alert('Failed to remove participant. Please try again.');
+    }
   }
 
   function toggleShare() {
@@ -154,6 +168,14 @@ export function HostRoomPage() {
             >
               {state.sharing ? 'Stop Screen Share' : 'Start Screen Share'}
             </button>
+            <HostControls
+              initial={{ settings: created.settings, locked: false }}
+              onChange={async (change) => {
+                const now = await connection?.setControls(change);
+                if (now) setMaxShown(now.settings.maxParticipants);
+                return now;
+              }}
+            />
             <TierSetting
               initial={created.settings.tier ?? 'auto'}
               onChange={async (tier) => {
@@ -171,7 +193,13 @@ export function HostRoomPage() {
         </div>
         <aside className="room-layout__side">
           <RoomChat messages={state.chat} onSend={async (text) => connection?.sendChat(text)} />
-          <ParticipantsList peers={state.peers} max={created.settings.maxParticipants} />
+          <ParticipantsList
+            peers={state.peers}
+            selfUid={user.uid}
+            count={state.participantCount}
+            max={max}
+            onRemove={(peerId, name) => void removeParticipant(peerId, name)}
+          />
           <InviteCollaborators roomName={created.name} link={link} />
           <button type="button" className="btn btn--ghost" onClick={() => navigate('/dashboard')}>
             Back to Dashboard

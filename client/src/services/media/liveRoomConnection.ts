@@ -124,6 +124,11 @@ export abstract class LiveRoomConnection implements RoomConnection {
       ...this.sideEvents(),
       ...this.tiers.listen(),
       on('server-draining', () => this.store.serverDraining()),
+      on('room-update', ({ participantCount }) => this.store.participantCountChanged(participantCount)),
+      on('removed-from-room', () => {
+        this.store.removedFromRoom();
+        this.close();
+      }),
       on('room-ended', () => {
         this.store.roomEnded();
         this.close();

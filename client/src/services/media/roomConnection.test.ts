@@ -189,10 +189,24 @@ describe('room connection', () => {
 
   it('tracks peers joining and leaving', async () => {
     const { room, socket } = await joinedGuest();
-    socket.serverSends('peer-joined', { peerId: 'sock-bob', user_name: 'Bob', role: 'participant' });
+    socket.serverSends('peer-joined', {
+      peerId: 'sock-bob',
+      firebase_uid: 'bob',
+      user_name: 'Bob',
+      role: 'participant',
+    });
     expect(room.getState().peers.map((p) => p.peerId)).toEqual(['sock-host', 'sock-bob']);
     socket.serverSends('user-left', { peerId: 'sock-host' });
     expect(room.getState().peers.map((p) => p.peerId)).toEqual(['sock-bob']);
+    socket.serverSends('room-update', { participantCount: 1, hostOnline: false });
+    expect(room.getState().participantCount).toBe(1);
+  });
+
+  it('shows the removed view once the host removes this guest, and closes', async () => {
+    const { room, socket } = await joinedGuest();
+    socket.serverSends('removed-from-room', { roomId: 'r1' });
+    expect(room.getState().removed).toBe(true);
+    expect(socket.closed).toBe(true);
     room.close();
   });
 

@@ -16,6 +16,8 @@ export type MediaTier = 'sfu' | 'p2p' | 'relay';
 /** Someone else in the room; name and role may be missing (shown as 'Guest' and 'viewer'). */
 export interface PeerEntry {
   peerId: string;
+  /** Null for an anonymous guest; two sockets with one uid are one person. */
+  firebase_uid?: string | null;
   user_name?: string | null;
   role?: string | null;
 }
@@ -70,6 +72,10 @@ export interface RoomState {
   audioStats: AudioStats | null;
   /** The host ended the room. */
   ended: boolean;
+  /** The host removed this guest from the room (removed-from-room). */
+  removed: boolean;
+  /** People other than the host, as the server counts them (room-update); null before the first. */
+  participantCount: number | null;
   /** The server is restarting once live rooms end (server-draining): the room goes on meanwhile. */
   draining: boolean;
 }
@@ -94,6 +100,8 @@ export function initialRoomState(bitrate: number): RoomState {
     programAudio: { source: { kind: 'none' }, bitrate, live: false },
     audioStats: null,
     ended: false,
+    removed: false,
+    participantCount: null,
     draining: false,
   };
 }
@@ -176,6 +184,16 @@ export class RoomStore {
   /** The server restarts once live rooms end (server-draining): this room carries on meanwhile. */
   serverDraining(): void {
     this.store.set({ draining: true });
+  }
+
+  /** room-update: how many people other than the host are in. */
+  participantCountChanged(participantCount: number): void {
+    this.store.set({ participantCount });
+  }
+
+  /** The host removed us: the screen says so, nothing of the room is shown any more. */
+  removedFromRoom(): void {
+    this.store.set({ removed: true, remoteVideo: null, remoteAudio: null, cursor: null, relayLive: false });
   }
 
   roomEnded(): void {
