@@ -194,8 +194,8 @@ export function HostRoomPage() {
         <aside className="room-layout__side">
           <RoomChat messages={state.chat} onSend={async (text) => connection?.sendChat(text)} />
           <ParticipantsList
+            people={state.people}
             peers={state.peers}
-            selfUid={user.uid}
             count={state.participantCount}
             max={max}
             onRemove={(peerId, name) => void removeParticipant(peerId, name)}

@@ -1,11 +1,11 @@
 import type { PeerEntry } from '../../services/media/roomState';
-import { peopleIn } from '../../services/media/roomRules';
+import type { Person } from '../../services/media/roomRules';
 
 interface ParticipantsListProps {
-  /** The other sockets in the room (peer-joined, user-left); two tabs of one person are one entry. */
+  /** Each person once (participant-joined, participant-left): two tabs of one user are one entry. */
+  people: Person[];
+  /** The sockets now: Remove names one the person still has open. */
   peers: PeerEntry[];
-  /** This screen's own uid: its other tabs are not someone else. */
-  selfUid: string | null;
   /** room-update's count of people other than the host, once heard. */
   count: number | null;
   max: number;
@@ -14,9 +14,12 @@ interface ParticipantsListProps {
 }
 
 /** 'Participants (n/max)', each person once by name or 'Guest', role or 'viewer' (spec part 2). */
-export function ParticipantsList({ peers, selfUid, count, max, onRemove }: ParticipantsListProps) {
-  const people = peopleIn(peers, selfUid);
+export function ParticipantsList({ people, peers, count, max, onRemove }: ParticipantsListProps) {
   const shown = count ?? people.filter((person) => person.role !== 'host').length;
+  const openSocketOf = (person: Person) =>
+    peers.find(
+      (peer) => peer.peerId === person.peerId || (person.firebase_uid && peer.firebase_uid === person.firebase_uid),
+    )?.peerId ?? person.peerId;
   return (
     <section className="room-panel" aria-labelledby="participants-heading">
       <h2 id="participants-heading" className="room-panel__title">
@@ -32,7 +35,7 @@ export function ParticipantsList({ peers, selfUid, count, max, onRemove }: Parti
                 type="button"
                 className="btn btn--ghost btn--small"
                 aria-label={`Remove ${person.user_name || 'Guest'}`}
-                onClick={() => onRemove(person.peerId, person.user_name || 'Guest')}
+                onClick={() => onRemove(openSocketOf(person), person.user_name || 'Guest')}
               >
                 Remove
               </button>

@@ -120,6 +120,8 @@ export abstract class LiveRoomConnection implements RoomConnection {
       on('chat', (message: ChatMessage) => this.chat.add(message)),
       on('peer-joined', (peer) => this.store.peerJoined(peer)),
       on('user-left', ({ peerId }) => this.store.peerLeft(peerId)),
+      on('participant-joined', (person) => this.store.participantJoined(person)),
+      on('participant-left', (person) => this.store.participantLeft(person)),
       on('cursor-move', ({ x, y }) => this.store.cursorMoved({ x: clamp01(x), y: clamp01(y) })),
       ...this.sideEvents(),
       ...this.tiers.listen(),

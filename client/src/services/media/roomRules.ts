@@ -34,6 +34,11 @@ export interface Person extends PeerEntry {
   key: string;
 }
 
+/** A signed-in person is their uid, whatever the tab; an anonymous guest is its socket. */
+export function personKey(peer: PeerEntry): string {
+  return peer.firebase_uid ?? peer.peerId;
+}
+
 /**
  * The people behind a room's sockets: a signed-in user's tabs are one person (their uid), an
  * anonymous guest is its socket; `selfUid`'s own other tabs are left out.
@@ -43,7 +48,7 @@ export function peopleIn(peers: readonly PeerEntry[], selfUid: string | null): P
   for (const peer of peers) {
     const uid = peer.firebase_uid ?? null;
     if (uid !== null && uid === selfUid) continue;
-    const key = uid ?? peer.peerId;
+    const key = personKey(peer);
     if (!people.has(key)) people.set(key, { ...peer, key });
   }
   return [...people.values()];

@@ -2,6 +2,7 @@ import type { MediaSource, RoomRole } from '@riffroom/protocol';
 import type { AudioStats } from './audioStats';
 import type { ProgramAudioSource } from './capture';
 import type { RelayAudioStatus } from './relayAudioHost';
+import { peopleIn, personKey, type Person } from './roomRules';
 import { Store } from './store';
 
 /** Spec part 4, room connection status; 'warning' is the guest's orange host-presence states. */
@@ -51,6 +52,8 @@ export interface RoomState {
   joinRefused: string | null;
   self: { peerId: string; firebase_uid: string | null; user_name: string; role: RoomRole } | null;
   peers: PeerEntry[];
+  /** The people behind `peers`, each once (participant-joined, participant-left). */
+  people: Person[];
   hostPresence: HostPresence;
   chat: ChatEntry[];
   /** The host's pointer over the shared screen, 0..1 each way. */
@@ -87,6 +90,7 @@ export function initialRoomState(bitrate: number): RoomState {
     joinRefused: null,
     self: null,
     peers: [],
+    people: [],
     hostPresence: 'online',
     chat: [],
     cursor: null,
@@ -165,11 +169,27 @@ export class RoomStore {
   }
 
   joined({ self, peers, hostPresence }: JoinedRoom): void {
-    this.store.set({ self, peers: peers.filter((peer) => peer.peerId !== self.peerId), hostPresence });
+    const others = peers.filter((peer) => peer.peerId !== self.peerId);
+    this.store.set({ self, peers: others, people: peopleIn(others, self.firebase_uid), hostPresence });
   }
 
   peerJoined(peer: PeerEntry): void {
     this.store.set((state) => ({ peers: [...state.peers.filter((p) => p.peerId !== peer.peerId), peer] }));
+  }
+
+  /** participant-joined: a person's first socket (a second tab of someone present says nothing). */
+  participantJoined(peer: PeerEntry): void {
+    this.store.set((state) => {
+      const [person] = peopleIn([peer], state.self?.firebase_uid ?? null);
+      if (!person || state.people.some((p) => p.key === person.key)) return {};
+      return { people: [...state.people, person] };
+    });
+  }
+
+  /** participant-left: the person's last socket went. */
+  participantLeft(peer: PeerEntry): void {
+    const key = personKey(peer);
+    this.store.set((state) => ({ people: state.people.filter((person) => person.key !== key) }));
   }
 
   peerLeft(peerId: string): void {
