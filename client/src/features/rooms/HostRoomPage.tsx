@@ -168,14 +168,6 @@ export function HostRoomPage() {
             >
               {state.sharing ? 'Stop Screen Share' : 'Start Screen Share'}
             </button>
-            <HostControls
-              initial={{ settings: created.settings, locked: false }}
-              onChange={async (change) => {
-                const now = await connection?.setControls(change);
-                if (now) setMaxShown(now.settings.maxParticipants);
-                return now;
-              }}
-            />
             <TierSetting
               initial={created.settings.tier ?? 'auto'}
               onChange={async (tier) => {
@@ -199,6 +191,15 @@ export function HostRoomPage() {
             count={state.participantCount}
             max={max}
             onRemove={(peerId, name) => void removeParticipant(peerId, name)}
+          />
+          {/* Beside the list it governs, not above the preview (the screen's main column stays put). */}
+          <HostControls
+            initial={{ settings: created.settings, locked: false }}
+            onChange={async (change) => {
+              const now = await connection?.setControls(change);
+              if (now) setMaxShown(now.settings.maxParticipants);
+              return now;
+            }}
           />
           <InviteCollaborators roomName={created.name} link={link} />
           <button type="button" className="btn btn--ghost" onClick={() => navigate('/dashboard')}>
