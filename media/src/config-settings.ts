@@ -98,6 +98,12 @@ export const MEDIA_SETTINGS: readonly Setting[] = [
     meaning: 'On SIGTERM, how long the box waits for live rooms to end before it closes anyway; `0` closes at once',
   },
   {
+    path: 'roomHostGraceS',
+    env: 'ROOM_HOST_GRACE_S',
+    default: '600',
+    meaning: 'A room whose host has been gone this long ends; until then the host resumes it by reloading',
+  },
+  {
     path: 'clientDist',
     env: 'CLIENT_DIST',
     defaultNote: '`client/dist`',

@@ -117,6 +117,11 @@ export const mediaConfigSchema = z.strictObject({
    * rooms to end before it closes (a second SIGTERM closes at once). 0 closes at once.
    */
   drainTimeoutS: z.coerce.number().int().min(0).max(86_400).default(600),
+  /**
+   * A room whose host has been gone (socket dropped or left) this long ends, and its guests are told;
+   * until then a reload or a new connection of the host resumes it.
+   */
+  roomHostGraceS: z.coerce.number().int().min(1).max(86_400).default(600),
   /** The built client, served as static files with index.html for every client-side route. */
   clientDist: z.string().default(path.join(repoRoot, 'client', 'dist')),
   /** Scaled out: the Redis of the Socket.IO adapter, shared by every media node and the API's emitter. */

@@ -71,6 +71,8 @@ export const SOCKET_ERROR_CODES = [
   'room/not-host',
   'room/not-joined',
   'room/rate-limited',
+  'room/removed',
+  'room/locked',
   'sfu/unavailable',
   'sfu/transport-not-found',
   'sfu/producer-not-found',

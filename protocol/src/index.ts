@@ -8,6 +8,7 @@ export * from './messages.js';
 export * from './sessions.js';
 export * from './calendar-events.js';
 export * from './rooms.js';
+export * from './room-controls.js';
 export * from './room-answers.js';
 export * from './relay.js';
 export * from './p2p.js';

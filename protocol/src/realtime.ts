@@ -3,6 +3,7 @@ import type { Message } from './messages.js';
 import type { IncomingBooking, OutgoingBooking } from './sessions.js';
 import type { ChatMessage, ParticipantEvent, ProducerInfo, RoomUpdate, SfuReconnectReason } from './room-answers.js';
 import type { RoomTier, SfuHostReturnedPayload } from './rooms.js';
+import type { RoomControls } from './room-controls.js';
 import type { AudioChunks, RelayDemand, ScreenFrame } from './relay.js';
 import { uidSchema } from './user.js';
 
@@ -27,7 +28,8 @@ export interface ServerToClientEvents {
   /** To the requester, on every socket of theirs, once the host accepted or declined. */
   'booking-answered': (booking: OutgoingBooking) => void;
   // Rooms (spec part 7 names).
-  'peer-joined': (peer: { peerId: string; user_name: string; role: ParticipantEvent['role'] }) => void;
+  /** A socket joined; `firebase_uid` (null for a guest) lets a list show two tabs of one person once. */
+  'peer-joined': (peer: ParticipantEvent) => void;
   'user-left': (peer: { peerId: string }) => void;
   chat: (message: ChatMessage) => void;
   'participant-joined': (participant: ParticipantEvent) => void;
@@ -36,6 +38,10 @@ export interface ServerToClientEvents {
   /** The host changed the room's tier (PATCH .../settings): guests choose their tier again. */
   'room-settings': (settings: { tier: RoomTier }) => void;
   'host-left': (payload: Record<string, never>) => void;
+  /** The host changed who may join (room:controls). */
+  'room-controls': (controls: RoomControls) => void;
+  /** To every socket of a person the host removed (room:remove), just before they leave the room. */
+  'removed-from-room': (payload: { roomId: string }) => void;
   'cursor-move': (position: { x: number; y: number }) => void;
   'stop-sharing': (payload: Record<string, never>) => void;
   /** The host ended the room; the server closes its media and this socket right after. */

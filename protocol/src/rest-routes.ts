@@ -25,6 +25,7 @@ import {
   joinRoomBodySchema,
   okResponseSchema,
   ROOM_ROLES,
+  myLiveRoomResponseSchema,
   roomPeerBodySchema,
   roomResponseSchema,
   roomSettingsPatchSchema,
@@ -167,6 +168,7 @@ export const restRoutes = {
     body: createRoomBodySchema,
     response: createRoomResponseSchema,
   },
+  myLiveRoom: { method: 'GET', path: '/api/rooms/live/mine', response: myLiveRoomResponseSchema },
   getRoom: { method: 'GET', path: '/api/rooms/:roomId', response: roomResponseSchema },
   setRoomPeer: {
     method: 'PATCH',
@@ -196,6 +198,15 @@ export const restRoutes = {
   internalRoomAdmits: { method: 'GET', path: '/internal/rooms/:roomId/admits', response: internalAdmitsResponseSchema },
   /** Internal: a signed-in user's display name. */
   internalUserName: { method: 'GET', path: '/internal/users/:uid/name', response: internalUserNameResponseSchema },
+  /** Internal: the host's grace period ran out on a media node; the room ends. */
+  internalExpireRoom: { method: 'POST', path: '/internal/rooms/:roomId/expire', response: okResponseSchema },
+  /** Internal: the host changed the room's settings live on a media node (its host controls). */
+  internalSaveRoomSettings: {
+    method: 'PUT',
+    path: '/internal/rooms/:roomId/settings',
+    body: roomSettingsSchema,
+    response: okResponseSchema,
+  },
 } as const satisfies Record<string, RestRoute>;
 
 export type RestRoutes = typeof restRoutes;

@@ -119,6 +119,12 @@ export const createRoomResponseSchema = z.object({
 export type CreateRoomResponse = z.infer<typeof createRoomResponseSchema>;
 
 /**
+ * GET /api/rooms/live/mine: the caller's newest room that has not ended, or null. Start Hosting and a
+ * reload of the host screen resume it instead of creating another room.
+ */
+export const myLiveRoomResponseSchema = z.object({ room: createRoomResponseSchema.shape.room.nullable() });
+
+/**
  * PATCH /api/rooms/{roomId}/peer (spec part 7): the host's PeerJS id, stored and never published over
  * HTTP; members get it from get-peers.
  */

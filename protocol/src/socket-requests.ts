@@ -32,6 +32,7 @@ import {
   roomOnlyPayloadSchema,
 } from './rooms.js';
 import { registerUserPayloadSchema } from './realtime.js';
+import { removeParticipantPayloadSchema, roomControlsPayloadSchema, roomControlsSchema } from './room-controls.js';
 
 /** The ack of a request that answers nothing but `{ok:true}`. */
 const noData = z.undefined();
@@ -52,6 +53,9 @@ export const socketRequests = {
   chat: { payload: chatPayloadSchema, ack: chatMessageSchema },
   'cursor-move': { payload: cursorMovePayloadSchema, ack: noData },
   'stop-sharing': { payload: roomOnlyPayloadSchema, ack: noData },
+  // Host controls (room-controls.ts).
+  'room:controls': { payload: roomControlsPayloadSchema, ack: roomControlsSchema },
+  'room:remove': { payload: removeParticipantPayloadSchema, ack: noData },
   // Peer-to-peer tier: the ICE servers (payload `{}`), our PeerJS id, the host's, and (host) who dialled.
   'rtc-config': { payload: z.object({}), ack: rtcConfigSchema },
   'peer-ready': { payload: peerReadyPayloadSchema, ack: noData },

@@ -16,7 +16,8 @@ import { ask, createRoomAs, recorder, roomSocketFactory } from '../support/room-
 import { until } from '../support/until.js';
 
 // SIGTERM on the real box with a live room: the room goes on (its viewer keeps decoding the host's
-// screen over the SFU), nobody new gets in, and the box exits once the room ends.
+// screen over the SFU), nobody new gets in (a member coming back does), and the box exits once the
+// room ends.
 let box: Box | undefined;
 const sockets = roomSocketFactory(() => box!.baseUrl);
 const cleanups: (() => void)[] = [];
@@ -91,6 +92,9 @@ describe('draining on SIGTERM', () => {
     // Nobody new gets in: a socket join, an API join and a new room are refused.
     const newcomer = await sockets.connect();
     expect(await ask(newcomer, 'join-room', { roomId })).toMatchObject({ ok: false, code: 'server/draining' });
+    // A member coming back (a blip, a reload: a new socket) gets back in.
+    const back = await sockets.connect(owner.idToken);
+    expect(await ask(back, 'join-room', { roomId })).toMatchObject({ ok: true, data: { self: { role: 'host' } } });
     const other = await signUpUser({ call }, { name: 'Late Comer' });
     const apiJoin = await call('POST', `/api/rooms/${roomId}/join`, { token: other.idToken, body: { role: 'viewer' } });
     expect(apiJoin.status).toBe(503);

@@ -46,7 +46,7 @@ describe('room sockets', () => {
     expect(g.join.peers).toEqual([h.join.self]);
     await until(() => h.heard.get('participant-joined')?.length === 1, { what: 'host hears participant-joined' });
     expect(h.heard.get('peer-joined')).toEqual([
-      { peerId: g.join.self.peerId, user_name: 'Guest User', role: 'viewer' },
+      { peerId: g.join.self.peerId, firebase_uid: null, user_name: 'Guest User', role: 'viewer' },
     ]);
     await until(() => (h.heard.get('room-update') ?? []).length >= 2, { what: 'room-update' });
     expect(h.heard.get('room-update')!.at(-1)).toEqual({ participantCount: 1, hostOnline: true });
@@ -169,14 +169,22 @@ describe('room sockets', () => {
     expect(await ask(late, 'join-room', { roomId: 'nope123' })).toMatchObject({ ok: false, code: 'room/not-found' });
   });
 
-  it('tells guests when the host leaves', async () => {
+  it('tells guests when the host leaves (host-left), and a dropped host socket only as hostOnline false', async () => {
     const roomId = await createRoom();
     const h = await joined(roomId, host.idToken);
     const g = await joined(roomId);
     h.socket.close();
-    await until(() => g.heard.get('host-left')?.length === 1, { what: 'guest hears host-left' });
-    expect(g.heard.get('room-update')!.at(-1)).toEqual({ participantCount: 1, hostOnline: false });
+    await until(() => g.heard.get('user-left')?.length === 1, { what: 'guest hears the host socket go' });
     expect(g.heard.get('user-left')).toEqual([{ peerId: h.join.self.peerId }]);
+    expect(g.heard.get('room-update')!.at(-1)).toEqual({ participantCount: 1, hostOnline: false });
+    expect(g.heard.get('host-left')).toBeUndefined();
+
+    const back = await joined(roomId, host.idToken);
+    await until(() => (g.heard.get('room-update')!.at(-1) as { hostOnline?: boolean }).hostOnline === true, {
+      what: 'host back online',
+    });
+    expect(await ask(back.socket, 'leave-room', { roomId })).toMatchObject({ ok: true });
+    await until(() => g.heard.get('host-left')?.length === 1, { what: 'guest hears host-left' });
   });
 
   it("echoes the sender's message id with the chat (peer-to-peer copies are shown once), and refuses a bad one", async () => {

@@ -7,6 +7,9 @@ import { loadMediaConfig } from '@riffroom/media';
 import { startBox } from '../../scripts/box/compose.js';
 import { jsonCaller, type JsonCall } from '../../server/src/testing/test-api.js';
 
+/** Media settings a test changes (say, a short ROOM_HOST_GRACE_S). */
+type MediaOverrides = NonNullable<Parameters<typeof loadMediaConfig>[1]>;
+
 export interface InProcessBox {
   baseUrl: string;
   call: JsonCall;
@@ -16,11 +19,11 @@ export interface InProcessBox {
 }
 
 /** The single-box composition inside the test process, on a free port with a temporary DATA_DIR. */
-export async function startInProcessBox(): Promise<InProcessBox> {
+export async function startInProcessBox(mediaOverrides: MediaOverrides = {}): Promise<InProcessBox> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'riffroom-box-'));
   const box = await startBox(
     loadApiConfig({}, { dataDir, port: 0, host: '127.0.0.1', logLevel: 'silent', metricsPort: 0 }),
-    loadMediaConfig(process.env, { workers: 1, rtcPort: 0, rtcListenIp: '127.0.0.1' }),
+    loadMediaConfig(process.env, { workers: 1, rtcPort: 0, rtcListenIp: '127.0.0.1', ...mediaOverrides }),
     createLogger('silent'),
   );
   const baseUrl = `http://127.0.0.1:${box.port}`;
@@ -39,14 +42,14 @@ export async function startInProcessBox(): Promise<InProcessBox> {
  * Registers the hooks an integration file needs: one in-process box, started before the file's tests
  * and closed after them. The returned handle forwards to that box, so use it inside hooks and tests.
  */
-export function useInProcessBox(): Omit<InProcessBox, 'close'> {
+export function useInProcessBox(mediaOverrides: MediaOverrides = {}): Omit<InProcessBox, 'close'> {
   let started: InProcessBox | undefined;
   const current = (): InProcessBox => {
     if (!started) throw new Error('the in-process box starts in beforeAll: use it inside a hook or a test');
     return started;
   };
   beforeAll(async () => {
-    started = await startInProcessBox();
+    started = await startInProcessBox(mediaOverrides);
   });
   afterAll(async () => {
     await started?.close();

@@ -1,4 +1,4 @@
-import type { RoomRole } from '@riffroom/protocol';
+import { ROOM_DEFAULT_SETTINGS, type RoomControls, type RoomControlsPayload, type RoomRole } from '@riffroom/protocol';
 import { vi } from 'vitest';
 import type {
   GuestRoomConnection,
@@ -72,6 +72,19 @@ export class FakeRoomConnection implements HostRoomConnection, GuestRoomConnecti
   setProgramAudio = vi.fn(async (source: RoomState['programAudio']['source'], bitrate: number) => {
     this.store.set((state) => ({ programAudio: { ...state.programAudio, source, bitrate } }));
   });
+
+  /** What room:controls answered last: the defaults, then each change applied. */
+  controls: RoomControls = { settings: { ...ROOM_DEFAULT_SETTINGS }, locked: false };
+
+  setControls = vi.fn(async ({ locked, ...settings }: Omit<RoomControlsPayload, 'roomId'>) => {
+    this.controls = {
+      settings: { ...this.controls.settings, ...settings },
+      locked: locked ?? this.controls.locked,
+    };
+    return this.controls;
+  });
+
+  removeParticipant = vi.fn(async (_peerId: string) => {});
 
   attachRelayCanvas = vi.fn((_canvas: HTMLCanvasElement | null) => {});
 

@@ -133,6 +133,7 @@ export function fakeApi(): Api {
     },
     rooms: {
       create: vi.fn(async (body) => ({ roomId: 'room123', name: body.name, settings: { ...ROOM_DEFAULT_SETTINGS } })),
+      mine: vi.fn(async () => null),
       setPeer: vi.fn(async () => {}),
       updateSettings: vi.fn(async (_roomId: string, patch: RoomSettingsPatch) => ({
         ...ROOM_DEFAULT_SETTINGS,

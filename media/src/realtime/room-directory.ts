@@ -1,4 +1,4 @@
-import type { RoomView } from '@riffroom/protocol';
+import type { RoomSettings, RoomView } from '@riffroom/protocol';
 
 /**
  * How the media node learns about rooms without importing the API (ARCHITECTURE.md "Topology"). On one box
@@ -12,4 +12,8 @@ export interface RoomDirectory {
   admits(roomId: string, uid: string | null): Promise<boolean>;
   /** A signed-in user's display name, or null without a profile. */
   userName(uid: string): Promise<string | null>;
+  /** The host has been gone longer than the grace period: the room ends (room-ended follows). */
+  expire(roomId: string): Promise<void>;
+  /** The host changed who may join (room:controls): kept with the room, read by the next join. */
+  saveSettings(roomId: string, settings: RoomSettings): Promise<void>;
 }

@@ -13,16 +13,18 @@ import type { SfuRooms } from '../sfu/sfu-rooms.js';
 import type { MessageLimits } from './message-limits.js';
 import type { RoomDirectory } from './room-directory.js';
 import { roomCensus } from './room-census.js';
+import { HostGrace } from './host-grace.js';
+import { LiveRooms } from './live-rooms.js';
 import { SerialQueues } from './serial-queues.js';
 import { roomChannel, type RealtimeServer, type RealtimeSocket } from './types.js';
-
-const ENDED_ROOMS_REMEMBERED = 10_000;
 
 export interface RoomHubOptions {
   /** Sockets one person may have in one room (SOCKETS_PER_PERSON_PER_ROOM). */
   socketsPerPerson: number;
   /** Raised for a room's host (relay frames), small for everyone else. */
   messageLimits: MessageLimits;
+  /** ROOM_HOST_GRACE_S in ms: a room whose host is gone this long ends. */
+  hostGraceMs: number;
 }
 
 /**
@@ -30,14 +32,12 @@ export interface RoomHubOptions {
  * one place that turns domain changes into the spec's room events.
  */
 export class RoomHub {
-  private rooms = new Map<string, LiveRoom>();
+  private rooms = new LiveRooms();
   /** The rooms each socket is a member of (one at most, kept as a set so a leave can never miss one). */
   private roomsOfSocket = new Map<string, Set<string>>();
-  private ended = new Set<string>();
   private queues = new SerialQueues();
   private draining = false;
-  /** Called each time the last live room goes (a drain waits for it). */
-  private idleWaiters: (() => void)[] = [];
+  private grace: HostGrace;
 
   constructor(
     private readonly io: RealtimeServer,
@@ -46,6 +46,7 @@ export class RoomHub {
     private readonly logger: Logger,
     private readonly options: RoomHubOptions,
   ) {
+    this.grace = new HostGrace(options.hostGraceMs, (roomId) => this.hostGraceEnded(roomId));
     media.on('created', (room) => this.wireMedia(room));
     media.on('rebuilt', (room, reason) => {
       this.io.to(roomChannel(room.roomId)).emit('sfu:reconnect', { reason });
@@ -61,24 +62,26 @@ export class RoomHub {
   leaveRoom(socket: RealtimeSocket, roomId: string): Promise<void> {
     return this.queues.run(socket.id, async () => {
       this.membership(socket, roomId);
-      await this.leaveNow(socket, roomId);
+      await this.leaveNow(socket, roomId, 'left');
     });
   }
 
   /** The socket disconnected: it leaves every room it is in, after any join still in flight. */
   disconnected(socket: RealtimeSocket): Promise<void> {
     return this.queues.run(socket.id, async () => {
-      for (const roomId of [...(this.roomsOfSocket.get(socket.id) ?? [])]) await this.leaveNow(socket, roomId);
+      for (const roomId of [...(this.roomsOfSocket.get(socket.id) ?? [])])
+        await this.leaveNow(socket, roomId, 'disconnected');
     });
   }
 
   /**
    * The server drains for a restart: every live room is told (server-draining) and carries on,
-   * while join-room answers server/draining from now on, even for a room that is live.
+   * while join-room answers server/draining from now on to anyone new; a member coming back after a
+   * blip or a reload gets back in.
    */
   drain(closesWithinSeconds: number): void {
     this.draining = true;
-    for (const roomId of this.rooms.keys()) {
+    for (const roomId of this.rooms.ids()) {
       this.io.to(roomChannel(roomId)).emit('server-draining', { closesWithinSeconds });
     }
   }
@@ -89,8 +92,7 @@ export class RoomHub {
 
   /** Resolves once no room is live (at once if none is). */
   whenIdle(): Promise<void> {
-    if (this.rooms.size === 0) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+    return this.rooms.whenIdle();
   }
 
   /** The live rooms now (metrics walk them at scrape time). */
@@ -108,14 +110,16 @@ export class RoomHub {
    * sure such a socket is recorded nowhere (no member, no channel, no router kept alive for it).
    */
   private async joinNow(socket: RealtimeSocket, roomId: string): Promise<JoinRoomResult> {
-    if (this.draining) throw refuse('server/draining', SERVER_DRAINING_MESSAGE);
+    const uid = socket.data.uid;
+    if (this.draining && !this.rooms.get(roomId)?.hasSeen(uid ?? socket.data.guestId)) {
+      throw refuse('server/draining', SERVER_DRAINING_MESSAGE);
+    }
     // One room per socket: joining another leaves the current one first.
     for (const current of [...(this.roomsOfSocket.get(socket.id) ?? [])]) {
-      if (current !== roomId) await this.leaveNow(socket, current);
+      if (current !== roomId) await this.leaveNow(socket, current, 'left');
     }
     const record = await this.directory.get(roomId);
     this.assertStillJoinable(socket, roomId, record);
-    const uid = socket.data.uid;
     if (!record.settings.isPublic && !(await this.directory.admits(roomId, uid))) {
       throw refuse('room/private', PRIVATE_ROOM_MESSAGE);
     }
@@ -126,7 +130,13 @@ export class RoomHub {
     // From here to the records nothing awaits: what was checked is what gets recorded.
     let live = this.rooms.get(roomId);
     if (!live) {
-      live = new LiveRoom(roomId, record.host.firebase_uid, record.settings, this.options.socketsPerPerson);
+      live = new LiveRoom(
+        roomId,
+        record.host.firebase_uid,
+        record.settings,
+        this.options.socketsPerPerson,
+        this.rooms.restrictionsOf(roomId),
+      );
       this.rooms.set(roomId, live);
     }
     const existing = live.member(socket.id);
@@ -143,17 +153,19 @@ export class RoomHub {
       if (!admitted.ok) {
         if (live.isEmpty) {
           this.rooms.delete(roomId);
-          this.notifyIfIdle();
         }
         throw refuse(admitted.code, admitted.message);
       }
       member = admitted.member;
       this.remember(socket, roomId);
       socket.data.member = { key: member.key, role: member.role };
-      if (member.role === 'host') this.options.messageLimits.asHost(socket);
+      if (member.role === 'host') {
+        this.options.messageLimits.asHost(socket);
+        this.grace.cancel(roomId);
+      }
       await socket.join(roomChannel(roomId));
       const others = socket.to(roomChannel(roomId));
-      others.emit('peer-joined', { peerId: member.peerId, user_name: member.user_name, role: member.role });
+      others.emit('peer-joined', publicMember(member));
       if (admitted.firstOfKey) others.emit('participant-joined', publicMember(member));
       await this.sendUpdate(roomId);
     }
@@ -186,11 +198,15 @@ export class RoomHub {
     record: RoomView | null,
   ): asserts record is RoomView {
     if (!socket.connected) throw refuse('room/not-joined', 'The connection closed while joining.');
-    if (!record || this.ended.has(roomId)) throw refuse('room/not-found', 'Room not found or has ended');
+    if (!record || this.rooms.hasEnded(roomId)) throw refuse('room/not-found', 'Room not found or has ended');
   }
 
-  /** Removes the socket from one room, telling the others; idempotent. */
-  private async leaveNow(socket: RealtimeSocket, roomId: string): Promise<void> {
+  /**
+   * Removes the socket from one room, telling the others; idempotent. A host whose socket dropped is
+   * 'disconnected' (room-update says hostOnline false); 'host-left' is for a deliberate leave. Either
+   * way the grace period starts.
+   */
+  private async leaveNow(socket: RealtimeSocket, roomId: string, how: 'left' | 'disconnected'): Promise<void> {
     this.forget(socket.id, roomId, socket);
     this.options.messageLimits.asMember(socket);
     const live = this.rooms.get(roomId);
@@ -202,21 +218,16 @@ export class RoomHub {
     channel.emit('user-left', { peerId: socket.id });
     if (removed.lastOfKey) channel.emit('participant-left', publicMember(removed.member));
     if (removed.hostLeft) {
-      channel.emit('host-left', {});
+      if (how === 'left') channel.emit('host-left', {});
       live.hostSfuChanged('left-room');
+      this.grace.hostGone(roomId);
     }
     await this.sendUpdate(roomId);
     if (live.isEmpty && this.rooms.get(roomId) === live) {
       // Nobody left to see it: free the router; the next join builds a fresh one.
       this.rooms.delete(roomId);
-      this.notifyIfIdle();
       await this.media.close(roomId);
     }
-  }
-
-  private notifyIfIdle(): void {
-    if (this.rooms.size > 0) return;
-    for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 
   private remember(socket: RealtimeSocket, roomId: string): void {
@@ -236,12 +247,21 @@ export class RoomHub {
     if (rooms?.size === 0) this.roomsOfSocket.delete(socketId);
   }
 
+  /** The host's grace period ran out: its guests hear the host left, then the room ends. */
+  private hostGraceEnded(roomId: string): void {
+    this.logger.info({ roomId }, 'room host gone past the grace period: ending the room');
+    this.io.to(roomChannel(roomId)).emit('host-left', {});
+    this.directory
+      .expire(roomId)
+      .catch((error: unknown) => this.logger.error({ err: error, roomId }, 'ending room failed'));
+  }
+
   /** The host ended the room: tell this node's members, close its media, then their sockets. */
   async end(roomId: string): Promise<void> {
-    this.markEnded(roomId);
+    this.grace.cancel(roomId);
+    this.rooms.markEnded(roomId);
     const live = this.rooms.get(roomId);
     this.rooms.delete(roomId);
-    this.notifyIfIdle();
     for (const { peerId } of live?.peers() ?? []) this.forget(peerId, roomId);
     await this.media.close(roomId);
     // Local: scaled out, every node hears the end (a server-side event) and closes its own sockets.
@@ -286,16 +306,10 @@ export class RoomHub {
   }
 
   async close(): Promise<void> {
+    this.grace.cancelAll();
     this.rooms.clear();
-    this.notifyIfIdle();
     this.roomsOfSocket.clear();
     await this.media.closeAll();
-  }
-
-  /** Joins already past the directory check must not revive an ended room; bounded like any cache. */
-  private markEnded(roomId: string): void {
-    this.ended.add(roomId);
-    if (this.ended.size > ENDED_ROOMS_REMEMBERED) this.ended.delete(this.ended.values().next().value!);
   }
 
   /** room-update, counted over every node (room-census.ts); a node that did not answer skips one. */

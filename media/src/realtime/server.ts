@@ -11,6 +11,7 @@ import { SfuRooms } from '../sfu/sfu-rooms.js';
 import type { RoomDirectory } from './room-directory.js';
 import { RoomHub } from './room-hub.js';
 import { handleRoomInteraction } from './room-interaction.js';
+import { handleRoomControls } from './room-controls.js';
 import { handleRoomMembership } from './room-membership.js';
 import { handleRoomP2p } from './room-p2p.js';
 import { handleRoomSfu } from './room-sfu.js';
@@ -41,7 +42,13 @@ export interface RealtimeOptions {
   redisUrl?: string;
   logger: Logger;
   /** Collaboration rooms; without them the socket serves notifications only. */
-  rooms?: { directory: RoomDirectory; workers: WorkerPool; keyFrameRequestDelayMs: number };
+  rooms?: {
+    directory: RoomDirectory;
+    workers: WorkerPool;
+    keyFrameRequestDelayMs: number;
+    /** ROOM_HOST_GRACE_S: how long a room waits for its host to come back before it ends. */
+    hostGraceS: number;
+  };
   /** STUN/TURN servers handed out by rtc-config; without them it answers no servers. */
   ice?: IceConfig;
   /** Flood limits (README "Security"); the defaults when absent. */
@@ -99,7 +106,11 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
           logger.child({ part: 'sfu' }),
         ),
         logger,
-        { socketsPerPerson: limits.socketsPerPersonPerRoom, messageLimits },
+        {
+          socketsPerPerson: limits.socketsPerPersonPerRoom,
+          messageLimits,
+          hostGraceMs: options.rooms.hostGraceS * 1000,
+        },
       )
     : null;
   const relay = hub ? createSocketRelay(io) : null;
@@ -118,10 +129,11 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
     );
     handleUserChannel(socket);
     handleRtcConfig(socket, ice, () => hub?.isInRoom(socket) ?? false);
-    if (hub && relay) {
+    if (hub && relay && options.rooms) {
       handleRoomMembership(socket, hub, logger);
       handleRoomP2p(socket, hub, logger);
       handleRoomInteraction(socket, hub, relay, logger);
+      handleRoomControls(socket, hub, options.rooms.directory, logger);
       handleRoomSfu(socket, hub, logger);
       handleRoomRelay(socket, hub, relay, logger);
     }

@@ -20,6 +20,69 @@ describe('a live room', () => {
     expect(room.member('s2')?.role).toBe('participant');
   });
 
+  it('remembers who has been in (uid or guest id), after they leave too; a refused one was never in', () => {
+    const room = new LiveRoom('r', 'host-uid', { ...settings, maxParticipants: 1 });
+    room.admit('s1', host);
+    room.admit('s2', user('bob'));
+    room.remove('s1');
+    room.remove('s2');
+    expect(room.admit('s3', user('carol')).ok).toBe(true);
+    expect(room.admit('s4', guest('guest-9')).ok).toBe(false);
+    for (const [key, seen] of [
+      ['host-uid', true],
+      ['bob', true],
+      ['carol', true],
+      ['guest-9', false],
+      ['nobody', false],
+    ] as const) {
+      expect(room.hasSeen(key), key).toBe(seen);
+    }
+  });
+
+  it.each([
+    // [what the host set, who comes, admitted or the refusal's code]
+    [{ locked: true }, 'new user', 'room/locked'],
+    [{ locked: true }, 'returning user', true],
+    [{ locked: true }, 'host', true],
+    [{ locked: true }, 'new guest', 'room/locked'],
+    [{ locked: false }, 'new user', true],
+    [{ allowGuestAccess: false }, 'new guest', 'room/guests-not-allowed'],
+    [{ allowGuestAccess: false }, 'new user', true],
+    [{ maxParticipants: 1 }, 'new user', 'room/full'],
+    [{ maxParticipants: 1 }, 'host', true],
+    [{ remove: true }, 'removed user', 'room/removed'],
+    [{ remove: true }, 'new user', true],
+  ] as const)('with %o, a %s is admitted: %s', (control, who, expected) => {
+    const room = new LiveRoom('r', 'host-uid', { ...settings, maxParticipants: 5 });
+    room.admit('s-host', host);
+    room.admit('s-old', user('old'));
+    room.admit('s-bad', user('bad'));
+    room.remove('s-old');
+    if ('remove' in control) {
+      expect(room.removePerson('s-bad')).toEqual(['s-bad']);
+      room.remove('s-bad');
+    } else room.applyControls(control);
+    const identity = {
+      'new user': user('new'),
+      'returning user': user('old'),
+      'removed user': user('bad'),
+      host,
+      'new guest': guest('guest-new'),
+    }[who];
+    const result = room.admit('s-next', identity);
+    expect(result.ok ? true : result.code).toBe(expected);
+  });
+
+  it('never removes the host, and removes every tab of a person', () => {
+    const room = new LiveRoom('r', 'host-uid', settings);
+    room.admit('h', host);
+    room.admit('b1', user('bob'));
+    room.admit('b2', user('bob'));
+    expect(room.removePerson('h')).toBeNull();
+    expect(room.removePerson('nobody')).toBeNull();
+    expect(room.removePerson('b2')).toEqual(['b1', 'b2']);
+  });
+
   it('enforces capacity on people other than the host; a second tab of someone present is free', () => {
     const room = new LiveRoom('r', 'host-uid', settings);
     expect(room.admit('a', user('bob')).ok).toBe(true);

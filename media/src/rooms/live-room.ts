@@ -1,5 +1,7 @@
 import {
   CHAT_HISTORY_LIMIT,
+  REMOVED_FROM_ROOM_MESSAGE,
+  ROOM_LOCKED_MESSAGE,
   CURSOR_MAX_PER_SECOND,
   type ChatMessage,
   type RoomPeer,
@@ -26,7 +28,31 @@ export interface Member extends RoomPeer {
 
 export type AdmitResult =
   | { ok: true; member: Member; firstOfKey: boolean }
-  | { ok: false; code: 'room/full' | 'room/guests-not-allowed' | 'room/too-many-sockets'; message: string };
+  | {
+      ok: false;
+      code: 'room/full' | 'room/guests-not-allowed' | 'room/too-many-sockets' | 'room/removed' | 'room/locked';
+      message: string;
+    };
+
+/**
+ * What the host decided about who may come in, kept for the room's whole life (not only while
+ * someone is in it): the people removed (signed-in uids: a guest's id dies with its socket anyway),
+ * and the lock. A new LiveRoom of the same room gets the same object.
+ */
+export interface RoomRestrictions {
+  removed: Set<string>;
+  locked: boolean;
+}
+
+export const noRestrictions = (): RoomRestrictions => ({ removed: new Set(), locked: false });
+
+/** The controls a host may change live (room:controls); absent fields stay. */
+export interface ControlsChange {
+  allowGuestAccess?: boolean;
+  maxParticipants?: number;
+  isPublic?: boolean;
+  locked?: boolean;
+}
 
 export interface RemoveResult {
   member: Member;
@@ -85,20 +111,30 @@ export class LiveRoom {
   private cursorLimiter = new RateLimiter(CURSOR_MAX_PER_SECOND, 1000);
   private chatLimiters = new Map<string, RateLimiter>();
   private hostSfu: HostSfuPresence = 'on';
+  /** Everyone ever admitted (uid or guest id): while the server drains only they get back in. */
+  private seen = new Set<string>();
 
   constructor(
     readonly roomId: string,
     private readonly hostUid: string,
-    private readonly settings: RoomSettings,
+    private settings: RoomSettings,
     private readonly socketsPerPerson = DEFAULT_SOCKETS_PER_PERSON,
+    private readonly restrictions: RoomRestrictions = noRestrictions(),
   ) {}
 
   admit(peerId: string, identity: MemberIdentity): AdmitResult {
+    const isHost = identity.uid !== null && identity.uid === this.hostUid;
+    const key = identity.uid ?? identity.guestId;
+    if (!isHost && this.restrictions.removed.has(key)) {
+      return { ok: false, code: 'room/removed', message: REMOVED_FROM_ROOM_MESSAGE };
+    }
+    // Locked: nobody new; someone who was in and dropped (a blip, a reload) comes back.
+    if (!isHost && this.restrictions.locked && !this.seen.has(key)) {
+      return { ok: false, code: 'room/locked', message: ROOM_LOCKED_MESSAGE };
+    }
     if (identity.uid === null && !this.settings.allowGuestAccess) {
       return { ok: false, code: 'room/guests-not-allowed', message: 'This room does not allow guests. Please log in.' };
     }
-    const isHost = identity.uid !== null && identity.uid === this.hostUid;
-    const key = identity.uid ?? identity.guestId;
     const present = this.keys();
     if (this.socketsOf(key) >= this.socketsPerPerson) {
       return {
@@ -124,6 +160,7 @@ export class LiveRoom {
       p2pPeerId: null,
     };
     this.members.set(peerId, member);
+    this.seen.add(key);
     return { ok: true, member, firstOfKey: !present.has(key) };
   }
 
@@ -134,6 +171,34 @@ export class LiveRoom {
     this.chatLimiters.delete(peerId);
     const lastOfKey = !this.keys().has(member.key);
     return { member, lastOfKey, hostLeft: member.role === 'host' && !this.hostOnline };
+  }
+
+  /** The host changed who may join: applies to the next join; those present stay. */
+  applyControls(change: ControlsChange): { settings: RoomSettings; locked: boolean } {
+    const { locked, ...settings } = change;
+    this.settings = { ...this.settings, ...settings };
+    if (locked !== undefined) this.restrictions.locked = locked;
+    return this.controls();
+  }
+
+  controls(): { settings: RoomSettings; locked: boolean } {
+    return { settings: { ...this.settings }, locked: this.restrictions.locked };
+  }
+
+  /**
+   * The host removes the person one of whose sockets is `peerId`: their sockets to drop (every tab),
+   * or null when there is no such member or it is the host. A signed-in person may not come back.
+   */
+  removePerson(peerId: string): string[] | null {
+    const target = this.members.get(peerId);
+    if (!target || target.role === 'host') return null;
+    if (target.firebase_uid !== null) this.restrictions.removed.add(target.key);
+    return [...this.members.values()].filter((member) => member.key === target.key).map((member) => member.peerId);
+  }
+
+  /** Whether this person (uid or guest id) has been in the room before. */
+  hasSeen(key: string): boolean {
+    return this.seen.has(key);
   }
 
   /** Every member now, host included (metrics count them by tier and role). */

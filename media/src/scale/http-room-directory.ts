@@ -6,6 +6,7 @@ import {
   type RestRoute,
   type RouteResponse,
 } from '@riffroom/protocol';
+import type { RoomSettings } from '@riffroom/protocol';
 import type { RoomDirectory } from '../realtime/room-directory.js';
 
 /** An API that does not answer within this is down as far as a join is concerned. */
@@ -35,9 +36,24 @@ export class HttpRoomDirectory implements RoomDirectory {
     return (await this.ask(restRoutes.internalUserName, routePath(restRoutes.internalUserName, { uid }))).name;
   }
 
-  private async ask<R extends RestRoute>(route: R, path: string): Promise<RouteResponse<R>> {
+  async expire(roomId: string) {
+    await this.ask(restRoutes.internalExpireRoom, routePath(restRoutes.internalExpireRoom, { roomId }));
+  }
+
+  async saveSettings(roomId: string, settings: RoomSettings) {
+    const path = routePath(restRoutes.internalSaveRoomSettings, { roomId });
+    await this.ask(restRoutes.internalSaveRoomSettings, path, settings);
+  }
+
+  private async ask<R extends RestRoute>(route: R, path: string, body?: unknown): Promise<RouteResponse<R>> {
     const response = await fetch(new URL(path, this.apiUrl), {
-      headers: { [INTERNAL_SECRET_HEADER]: this.secret, accept: 'application/json' },
+      method: route.method,
+      headers: {
+        [INTERNAL_SECRET_HEADER]: this.secret,
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
     if (!response.ok) throw new Error(`the API answered ${response.status} to ${route.method} ${route.path}`);

@@ -46,6 +46,7 @@ export async function startMediaNode(config: MediaConfig, logger: Logger): Promi
       directory: new HttpRoomDirectory(config.apiUrl, config.internalSecret),
       workers,
       keyFrameRequestDelayMs: config.keyFrameRequestDelayMs,
+      hostGraceS: config.roomHostGraceS,
     },
     ice: config,
     limits: config,

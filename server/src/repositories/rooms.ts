@@ -85,6 +85,27 @@ export function roomsRepository(db: Db) {
       return row && toRecord(row);
     },
 
+    /** The host's newest room that has not ended, if any (rooms.host_uid is indexed). */
+    async newestLiveHostedBy(hostUid: string): Promise<RoomRecord | undefined> {
+      const row = await db('rooms')
+        .leftJoin('users', 'users.firebase_uid', 'rooms.host_uid')
+        .where('rooms.host_uid', hostUid)
+        .whereNull('rooms.ended_at')
+        .orderBy('rooms.created_at', 'desc')
+        .select('rooms.*', 'users.user_name as host_name')
+        .first();
+      return row && toRecord(row);
+    },
+
+    /** Who may join: guest access, maximum participants, public or private. */
+    async setAccess(roomId: string, settings: Omit<RoomSettings, 'tier'>): Promise<void> {
+      await db('rooms').where({ room_id: roomId }).update({
+        is_public: settings.isPublic,
+        max_participants: settings.maxParticipants,
+        allow_guest_access: settings.allowGuestAccess,
+      });
+    },
+
     async setTier(roomId: string, tier: RoomTier): Promise<void> {
       await db('rooms').where({ room_id: roomId }).update({ tier });
     },

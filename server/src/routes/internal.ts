@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { restRoutes, roomIdParamsSchema, uidParamsSchema, uidSchema } from '@riffroom/protocol';
 import { z } from 'zod';
 import { requireInternalSecret } from '../middleware/internal-secret.js';
-import { parseParams, parseQuery } from '../middleware/validate.js';
+import { parseBody, parseParams, parseQuery } from '../middleware/validate.js';
 import type { RoomService } from '../services/rooms.js';
 import { answer, pathUnder } from './contract.js';
 
@@ -12,7 +12,7 @@ const admitsQuerySchema = z.object({ uid: uidSchema.optional() });
 
 /**
  * The room directory a media node asks when it runs apart from the API (media's
- * http-room-directory.ts): the same three questions the single box answers in-process. Only
+ * http-room-directory.ts): the same questions the single box answers in-process, and the two room changes a media node makes (a host's grace period ending, its live settings). Only
  * registered when INTERNAL_SECRET is set, and only for callers that send it.
  */
 export function internalRoutes(secret: string, rooms: RoomService): Router {
@@ -33,6 +33,18 @@ export function internalRoutes(secret: string, rooms: RoomService): Router {
   router.get(pathUnder(PREFIX, restRoutes.internalUserName), async (ctx) => {
     const { uid } = parseParams(uidParamsSchema, ctx.params);
     ctx.body = answer(restRoutes.internalUserName, { name: await rooms.memberName(uid) });
+  });
+
+  router.post(pathUnder(PREFIX, restRoutes.internalExpireRoom), async (ctx) => {
+    const { roomId } = parseParams(roomIdParamsSchema, ctx.params);
+    await rooms.expire(roomId);
+    ctx.body = answer(restRoutes.internalExpireRoom, { ok: true });
+  });
+
+  router.put(pathUnder(PREFIX, restRoutes.internalSaveRoomSettings), async (ctx) => {
+    const { roomId } = parseParams(roomIdParamsSchema, ctx.params);
+    await rooms.saveSettings(roomId, parseBody(ctx, restRoutes.internalSaveRoomSettings.body));
+    ctx.body = answer(restRoutes.internalSaveRoomSettings, { ok: true });
   });
   return router;
 }

@@ -38,8 +38,9 @@ describe('rooms API', () => {
     ['POST', '/api/rooms/abc1234/join'],
     ['POST', '/api/rooms/abc1234/leave'],
     ['POST', '/api/rooms/abc1234/end'],
+    ['GET', '/api/rooms/live/mine'],
   ])('%s %s requires a token', async (method, route) => {
-    expect((await api.call(method, route, { body: {} })).status).toBe(401);
+    expect((await api.call(method, route, method === 'GET' ? {} : { body: {} })).status).toBe(401);
   });
 
   it('creates a room with a random 7-character id and the spec defaults', async () => {
@@ -186,6 +187,20 @@ describe('rooms API', () => {
       body: { name: 'Bad', settings: { tier: 'warp' } },
     });
     expect(res.status).toBe(400);
+  });
+
+  it("answers the caller's newest live room at /api/rooms/live/mine, never someone else's, and null once ended", async () => {
+    const mine = (who: User) => api.call('GET', '/api/rooms/live/mine', { token: who.idToken });
+    const dora = await signUpUser(api, { name: 'Dora' });
+    expect((await mine(dora)).body).toEqual({ room: null });
+    const older = await createRoom(undefined, dora);
+    const newer = await createRoom({ name: 'Second', baseUrl: 'http://localhost:8080' }, dora);
+    expect((await mine(dora)).body).toEqual({ room: newer });
+    expect((await mine(bob)).body.room?.roomId).not.toBe(newer.roomId);
+    expect((await api.call('POST', `/api/rooms/${newer.roomId}/end`, { token: dora.idToken })).status).toBe(200);
+    expect((await mine(dora)).body).toEqual({ room: older });
+    expect((await api.call('POST', `/api/rooms/${older.roomId}/end`, { token: dora.idToken })).status).toBe(200);
+    expect((await mine(dora)).body).toEqual({ room: null });
   });
 
   it('lets only the host end a room; then it is gone and room-ended is published once', async () => {

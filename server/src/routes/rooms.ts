@@ -41,6 +41,11 @@ export function roomRoutes(
     },
   );
 
+  // Before /:roomId, whose pattern 'live' would not match anyway (two segments), kept first for clarity.
+  router.get(pathUnder(PREFIX, restRoutes.myLiveRoom), auth, async (ctx) => {
+    ctx.body = answer(restRoutes.myLiveRoom, { room: await rooms.liveHostedBy(caller(ctx).uid) });
+  });
+
   router.get(pathUnder(PREFIX, restRoutes.getRoom), guards.optionalAuth, async (ctx) => {
     const { roomId } = parseParams(roomIdParamsSchema, ctx.params);
     ctx.body = answer(restRoutes.getRoom, { room: await rooms.view(roomId, ctx.state.identity?.uid ?? null) });

@@ -60,6 +60,31 @@ export class RoomService {
   }
 
   /**
+   * The caller's live room, if any: Start Hosting and a reload of the host screen resume it, so one
+   * host has one room going rather than a new one per visit.
+   */
+  async liveHostedBy(hostUid: string): Promise<CreateRoomResponse['room'] | null> {
+    const room = await this.rooms.newestLiveHostedBy(hostUid);
+    return room ? { roomId: room.roomId, name: room.name, settings: room.settings } : null;
+  }
+
+  /**
+   * For the media node: the host has been gone longer than the grace period (ROOM_HOST_GRACE_S), so
+   * the room ends as if the host had ended it (room-ended reaches its guests).
+   */
+  async expire(roomId: string): Promise<void> {
+    if (await this.rooms.end(roomId, this.now())) this.bus.publish({ type: 'room-ended', roomId });
+  }
+
+  /**
+   * For the media node, which checked that its caller is the room's host (room:controls): guest
+   * access, maximum participants and public or private as the host set them live.
+   */
+  async saveSettings(roomId: string, settings: RoomSettings): Promise<void> {
+    await this.rooms.setAccess(roomId, settings);
+  }
+
+  /**
    * The live room as its caller may see it (null: not signed in); unknown and ended rooms are both
    * 404, and a private room shows nothing of itself to those it does not admit. The host's PeerJS id
    * is left out on purpose: with it anyone could dial the host (members get it from get-peers).

@@ -27,6 +27,15 @@ describe('Guest room screen', () => {
     expect(screen.getByText('Connected (High Performance)').getAttribute('data-tone')).toBe('connected');
   });
 
+  it("shows 'You were removed from this room' once the host removes this guest", async () => {
+    const { room, user, app } = await openGuestRoom(false);
+    act(() => room.update({ removed: true }));
+    expect((await screen.findByRole('alert')).textContent).toBe('You were removed from this room');
+    expect(screen.queryByText('Connected (High Performance)')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Back to Home' }));
+    await waitFor(() => expect(app.location()).toBe('/'));
+  });
+
   it('in relay mode shows the 1280x720 canvas instead of the video, with the orange relay warning', async () => {
     const { room } = await openGuestRoom(false, '/join-collaboration/r1?tier=relay');
     expect(room.options.tier).toBe('relay');

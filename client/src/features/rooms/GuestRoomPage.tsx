@@ -1,4 +1,4 @@
-import { GUEST_USER_NAME, GUEST_USERNAME } from '@riffroom/protocol';
+import { GUEST_USER_NAME, GUEST_USERNAME, REMOVED_FROM_ROOM_MESSAGE } from '@riffroom/protocol';
 import { useMemo, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useAuth } from '../../app/AuthContext';
@@ -61,6 +61,17 @@ function GuestRoom({ signedIn }: { signedIn: boolean }) {
             (guestRoom.phase === 'failed' ? guestRoom.reason : undefined) ??
             'Room not found or has ended'}
         </p>
+        <button type="button" className="btn btn--primary" onClick={() => navigate('/')}>
+          Back to Home
+        </button>
+      </Shell>
+    );
+  }
+  if (state.removed) {
+    return (
+      <Shell>
+        <h1>Removed from room</h1>
+        <p role="alert">{REMOVED_FROM_ROOM_MESSAGE}</p>
         <button type="button" className="btn btn--primary" onClick={() => navigate('/')}>
           Back to Home
         </button>

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ProgramAudioSource } from '../../services/media/capture';
 import { ALICE, apiError, fakeServices, makeProfile, makeUser } from '../../testing/fakeServices';
 import { renderApp } from '../../testing/renderApp';
+import { lateNightRoom } from '../../testing/roomFixtures';
 
 function setup() {
   const user = userEvent.setup();
@@ -70,6 +71,37 @@ describe('Host room screen', () => {
     expect(api.rooms.create).toHaveBeenCalledWith(expect.objectContaining({ baseUrl: 'https://studio.example.com' }));
   });
 
+  it("resumes the host's live room instead of creating another (a reload, Start Hosting again)", async () => {
+    const { services, api } = setup();
+    vi.mocked(api.rooms.mine).mockResolvedValue({
+      roomId: 'live777',
+      name: 'Still Going',
+      settings: { isPublic: true, maxParticipants: 10, allowGuestAccess: true, tier: 'auto' },
+    });
+    renderApp('/host-room/abc1234', services);
+    expect(await screen.findByRole('heading', { name: 'Still Going' })).toBeTruthy();
+    expect(screen.getByTestId('connection-code').textContent).toBe('live777');
+    expect(api.rooms.create).not.toHaveBeenCalled();
+  });
+
+  it('opens /host-room/{id} on that room when this user hosts it, and creates one when nobody does', async () => {
+    const { services, api } = setup();
+    vi.mocked(api.rooms.get).mockImplementation(async (roomId) =>
+      roomId === 'mine123'
+        ? { ...lateNightRoom(roomId), host: { firebase_uid: ALICE.uid, user_name: 'Alice Tester' } }
+        : lateNightRoom(roomId),
+    );
+    const first = renderApp('/host-room/mine123', services);
+    expect(await screen.findByRole('heading', { name: 'Late Night Session' })).toBeTruthy();
+    expect(screen.getByTestId('connection-code').textContent).toBe('mine123');
+    first.unmount();
+
+    // Someone else's room: this user gets a room of their own.
+    renderApp('/host-room/r1', services);
+    expect(await screen.findByRole('heading', { name: "Alice Tester's Room" })).toBeTruthy();
+    expect(api.rooms.create).toHaveBeenCalledTimes(1);
+  });
+
   it('still creates the room when the profile fails to load (the profile stays null)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { services, api } = setup();
@@ -88,6 +120,62 @@ describe('Host room screen', () => {
     expect(screen.getByText('Failed to create room. Please try again.').className).toContain('room-banner--error');
     await user.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
     await waitFor(() => expect(app.location()).toBe('/dashboard'));
+  });
+
+  it("lists each person once (two tabs of one user, the host's own other tab left out) and removes one after confirming", async () => {
+    const fakes = setup();
+    const { room } = await openConnectedHostRoom(fakes);
+    act(() =>
+      room.update({
+        // Bob's first tab, the one participant-joined named, has closed; his second is open.
+        people: [
+          { key: 'bob', peerId: 'bob-1', firebase_uid: 'bob', user_name: 'Bob', role: 'participant' },
+          { key: 'guest-1', peerId: 'guest-1', firebase_uid: null, user_name: 'Guest User', role: 'viewer' },
+        ],
+        peers: [
+          { peerId: 'bob-2', firebase_uid: 'bob', user_name: 'Bob', role: 'participant' },
+          { peerId: 'guest-1', firebase_uid: null, user_name: 'Guest User', role: 'viewer' },
+        ],
+        participantCount: 2,
+      }),
+    );
+    const list = screen.getByRole('list', { name: 'Participants' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.firstChild?.textContent),
+    ).toEqual(['Bob', 'Guest User']);
+    expect(screen.getByRole('heading', { name: 'Participants (2/10)' })).toBeTruthy();
+
+    fakes.confirm.mockReturnValueOnce(false);
+    await fakes.user.click(screen.getByRole('button', { name: 'Remove Bob' }));
+    expect(room.removeParticipant).not.toHaveBeenCalled();
+    await fakes.user.click(screen.getByRole('button', { name: 'Remove Bob' }));
+    expect(fakes.confirm).toHaveBeenLastCalledWith('Remove Bob from this room?');
+    expect(room.removeParticipant).toHaveBeenCalledWith('bob-2');
+  });
+
+  it('changes who can join live: guest access, public, lock and the maximum', async () => {
+    const fakes = setup();
+    const { room } = await openConnectedHostRoom(fakes);
+    await fakes.user.click(screen.getByLabelText('Guest access'));
+    expect(room.setControls).toHaveBeenLastCalledWith({ allowGuestAccess: false });
+    await waitFor(() => expect((screen.getByLabelText('Guest access') as HTMLInputElement).checked).toBe(false));
+    await fakes.user.click(screen.getByLabelText('Lock room'));
+    expect(room.setControls).toHaveBeenLastCalledWith({ locked: true });
+    await fakes.user.click(screen.getByLabelText('Public room'));
+    expect(room.setControls).toHaveBeenLastCalledWith({ isPublic: false });
+    const max = screen.getByLabelText('Maximum participants');
+    await fakes.user.clear(max);
+    await fakes.user.type(max, '4{Enter}');
+    expect(room.setControls).toHaveBeenLastCalledWith({ maxParticipants: 4 });
+    await screen.findByRole('heading', { name: /Participants \(\d+\/4\)/ });
+
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    room.setControls.mockRejectedValueOnce(new Error('refused'));
+    await fakes.user.click(screen.getByLabelText('Guest access'));
+    expect((await screen.findByText('Failed to update room settings')).getAttribute('role')).toBe('alert');
+    expect((screen.getByLabelText('Guest access') as HTMLInputElement).checked).toBe(false);
   });
 
   it('colours the banner by connection status', async () => {
@@ -221,9 +309,9 @@ describe('Host room screen', () => {
     expect(screen.getByRole('heading', { name: 'Participants (0/10)' })).toBeTruthy();
     act(() =>
       room.update({
-        peers: [
-          { peerId: 'p1', user_name: 'Bob Tester', role: 'participant' },
-          { peerId: 'p2', user_name: null, role: null },
+        people: [
+          { key: 'p1', peerId: 'p1', user_name: 'Bob Tester', role: 'participant' },
+          { key: 'p2', peerId: 'p2', user_name: null, role: null },
         ],
       }),
     );

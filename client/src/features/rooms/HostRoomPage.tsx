@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSignedInUser } from '../../app/AuthContext';
 import { useLinkOrigin, useServices } from '../../app/ServicesContext';
@@ -7,6 +7,7 @@ import { useOwnProfile } from '../dashboard/useOwnProfile';
 import { missingForHost } from '../../services/media/browserSupport';
 import { BrowserSupportNotice } from './BrowserSupportNotice';
 import { ConnectionCode } from './ConnectionCode';
+import { HostControls } from './HostControls';
 import { HostPreview } from './HostPreview';
 import { HttpsNeeded } from './HttpsNeeded';
 import { missingBesidesHttps } from './httpsNeeded';
@@ -31,7 +32,14 @@ export function HostRoomPage() {
   const { api, browser } = useServices();
   const linkOrigin = useLinkOrigin();
   const { state: profileState } = useOwnProfile(user.uid);
-  const hostRoom = useHostRoom(profileState, user.displayName || user.email || 'Host');
+  // /host-room/{id} hands its id over (redirects.tsx): that room is resumed when this user hosts it.
+  const wantedRoomId = (location.state as { roomId?: unknown } | null)?.roomId;
+  const hostRoom = useHostRoom(
+    profileState,
+    user.displayName || user.email || 'Host',
+    user.uid,
+    typeof wantedRoomId === 'string' ? wantedRoomId : null,
+  );
   const room = hostRoom.phase === 'ready' ? hostRoom.room : null;
   const { connection, state, retry } = useHostRoomConnection(room?.roomId ?? null);
   const inviteUid = new URLSearchParams(location.search).get(INVITE_PARAM);
@@ -53,6 +61,8 @@ export function HostRoomPage() {
     );
   }, [invitedStatus, location, navigate]);
   const missing = missingBesidesHttps(missingForHost(browser));
+  // The list's maximum follows the host's controls once changed.
+  const [maxShown, setMaxShown] = useState<number | null>(null);
 
   if (hostRoom.phase !== 'ready') {
     return (
@@ -82,17 +92,28 @@ export function HostRoomPage() {
 
   const { room: created, hostName } = hostRoom;
   const link = inviteLinkFor(created.roomId, linkOrigin);
+  const max = maxShown ?? created.settings.maxParticipants;
 
   async function endSession() {
     if (!window.confirm('Are you sure you want to end this session?')) return;
     try {
       await api.rooms.end(created.roomId);
     } catch (error) {
-      // Already ended or unreachable: the host still leaves; the server closes an abandoned room.
+      // Already ended or unreachable: the host still leaves.
       console.error('Failed to end room', error);
     }
     connection?.close();
     navigate('/dashboard');
+  }
+
+  async function removeParticipant(peerId: string, name: string) {
+    if (!window.confirm(`Remove ${name} from this room?`)) return;
+    try {
+      await connection?.removeParticipant(peerId);
+    } catch (error) {
+      console.error('Failed to remove participant', error);
+      window.alert('Failed to remove participant. Please try again.');
+    }
   }
 
   function toggleShare() {
@@ -169,7 +190,22 @@ export function HostRoomPage() {
         </div>
         <aside className="room-layout__side">
           <RoomChat messages={state.chat} onSend={async (text) => connection?.sendChat(text)} />
-          <ParticipantsList peers={state.peers} max={created.settings.maxParticipants} />
+          <ParticipantsList
+            people={state.people}
+            peers={state.peers}
+            count={state.participantCount}
+            max={max}
+            onRemove={(peerId, name) => void removeParticipant(peerId, name)}
+          />
+          {/* Beside the list it governs, not above the preview (the screen's main column stays put). */}
+          <HostControls
+            initial={{ settings: created.settings, locked: false }}
+            onChange={async (change) => {
+              const now = await connection?.setControls(change);
+              if (now) setMaxShown(now.settings.maxParticipants);
+              return now;
+            }}
+          />
           <InviteCollaborators roomName={created.name} link={link} />
           <button type="button" className="btn btn--ghost" onClick={() => navigate('/dashboard')}>
             Back to Dashboard

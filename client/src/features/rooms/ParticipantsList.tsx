@@ -1,17 +1,45 @@
 import type { PeerEntry } from '../../services/media/roomState';
+import type { Person } from '../../services/media/roomRules';
 
-/** 'Participants (n/max)', each by name or 'Guest', role or 'viewer' (spec part 2). */
-export function ParticipantsList({ peers, max }: { peers: PeerEntry[]; max: number }) {
+interface ParticipantsListProps {
+  /** Each person once (participant-joined, participant-left): two tabs of one user are one entry. */
+  people: Person[];
+  /** The sockets now: Remove names one the person still has open. */
+  peers: PeerEntry[];
+  /** room-update's count of people other than the host, once heard. */
+  count: number | null;
+  max: number;
+  /** The host's Remove, per person (absent on a guest's list). */
+  onRemove?: (peerId: string, name: string) => void;
+}
+
+/** 'Participants (n/max)', each person once by name or 'Guest', role or 'viewer' (spec part 2). */
+export function ParticipantsList({ people, peers, count, max, onRemove }: ParticipantsListProps) {
+  const shown = count ?? people.filter((person) => person.role !== 'host').length;
+  const openSocketOf = (person: Person) =>
+    peers.find(
+      (peer) => peer.peerId === person.peerId || (person.firebase_uid && peer.firebase_uid === person.firebase_uid),
+    )?.peerId ?? person.peerId;
   return (
     <section className="room-panel" aria-labelledby="participants-heading">
       <h2 id="participants-heading" className="room-panel__title">
-        Participants ({peers.length}/{max})
+        Participants ({shown}/{max})
       </h2>
-      <ul className="room-list">
-        {peers.map((peer) => (
-          <li key={peer.peerId} className="room-list__item">
-            <span>{peer.user_name || 'Guest'}</span>
-            <span className="room-list__meta">{peer.role || 'viewer'}</span>
+      <ul className="room-list" aria-label="Participants">
+        {people.map((person) => (
+          <li key={person.key} className="room-list__item">
+            <span>{person.user_name || 'Guest'}</span>
+            <span className="room-list__meta">{person.role || 'viewer'}</span>
+            {onRemove && person.role !== 'host' && (
+              <button
+                type="button"
+                className="btn btn--ghost btn--small"
+                aria-label={`Remove ${person.user_name || 'Guest'}`}
+                onClick={() => onRemove(openSocketOf(person), person.user_name || 'Guest')}
+              >
+                Remove
+              </button>
+            )}
           </li>
         ))}
       </ul>

@@ -15,6 +15,8 @@ export type CreatedRoom = CreateRoomResponse['room'];
 /** The rooms calls of spec part 7. */
 export interface RoomsApi {
   create(body: CreateRoomBody): Promise<CreatedRoom>;
+  /** The caller's newest room that has not ended, or null: the host screen resumes it. */
+  mine(): Promise<CreatedRoom | null>;
   /** Records the host's peer id (the peer-to-peer tier dials it). */
   setPeer(roomId: string, peerId: string): Promise<void>;
   /** Host only: changes the room's tier; its guests are told and choose their tier again. */
@@ -34,6 +36,9 @@ export function createRoomsApi(http: HttpClient): RoomsApi {
   return {
     async create(body) {
       return (await http.authed(restRoutes.createRoom, { body })).room;
+    },
+    async mine() {
+      return (await http.authed(restRoutes.myLiveRoom)).room;
     },
     async setPeer(roomId, peerId) {
       await http.authed(restRoutes.setRoomPeer, { params: { roomId }, body: { peerId } });

@@ -1,4 +1,4 @@
-import { CURSOR_MAX_PER_SECOND } from '@riffroom/protocol';
+import { CURSOR_MAX_PER_SECOND, type RoomControls, type RoomControlsPayload } from '@riffroom/protocol';
 import type { ProgramAudioSource } from './capture';
 import { HostMedia } from './hostMedia';
 import { HostTierChooser } from './hostTierChooser';
@@ -111,6 +111,14 @@ class LiveHostRoomConnection extends LiveRoomConnection implements HostRoomConne
 
   async setProgramAudio(source: ProgramAudioSource, bitrate: number): Promise<void> {
     await this.media.setProgramAudio(source, bitrate);
+  }
+
+  setControls(change: Omit<RoomControlsPayload, 'roomId'>): Promise<RoomControls> {
+    return this.socket.request('room:controls', { roomId: this.roomId, ...change });
+  }
+
+  async removeParticipant(peerId: string): Promise<void> {
+    await this.socket.request('room:remove', { roomId: this.roomId, peerId });
   }
 
   protected presenceOnJoin(): HostPresence {

@@ -120,10 +120,17 @@ export abstract class LiveRoomConnection implements RoomConnection {
       on('chat', (message: ChatMessage) => this.chat.add(message)),
       on('peer-joined', (peer) => this.store.peerJoined(peer)),
       on('user-left', ({ peerId }) => this.store.peerLeft(peerId)),
+      on('participant-joined', (person) => this.store.participantJoined(person)),
+      on('participant-left', (person) => this.store.participantLeft(person)),
       on('cursor-move', ({ x, y }) => this.store.cursorMoved({ x: clamp01(x), y: clamp01(y) })),
       ...this.sideEvents(),
       ...this.tiers.listen(),
       on('server-draining', () => this.store.serverDraining()),
+      on('room-update', ({ participantCount }) => this.store.participantCountChanged(participantCount)),
+      on('removed-from-room', () => {
+        this.store.removedFromRoom();
+        this.close();
+      }),
       on('room-ended', () => {
         this.store.roomEnded();
         this.close();

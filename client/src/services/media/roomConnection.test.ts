@@ -189,10 +189,39 @@ describe('room connection', () => {
 
   it('tracks peers joining and leaving', async () => {
     const { room, socket } = await joinedGuest();
-    socket.serverSends('peer-joined', { peerId: 'sock-bob', user_name: 'Bob', role: 'participant' });
+    socket.serverSends('peer-joined', {
+      peerId: 'sock-bob',
+      firebase_uid: 'bob',
+      user_name: 'Bob',
+      role: 'participant',
+    });
     expect(room.getState().peers.map((p) => p.peerId)).toEqual(['sock-host', 'sock-bob']);
     socket.serverSends('user-left', { peerId: 'sock-host' });
     expect(room.getState().peers.map((p) => p.peerId)).toEqual(['sock-bob']);
+    socket.serverSends('room-update', { participantCount: 1, hostOnline: false });
+    expect(room.getState().participantCount).toBe(1);
+  });
+
+  it('keeps each person once: a second tab says nothing, the last one leaving takes them off', async () => {
+    const { room, socket } = await joinedGuest();
+    const bob = { peerId: 'sock-bob', firebase_uid: 'bob', user_name: 'Bob', role: 'participant' } as const;
+    const guest = { peerId: 'sock-g', firebase_uid: null, user_name: 'Guest User', role: 'viewer' } as const;
+    const before = room.getState().people.map((person) => person.key);
+    socket.serverSends('participant-joined', bob);
+    socket.serverSends('participant-joined', { ...bob, peerId: 'sock-bob-2' });
+    socket.serverSends('participant-joined', guest);
+    expect(room.getState().people.map((person) => person.key)).toEqual([...before, 'bob', 'sock-g']);
+    socket.serverSends('participant-left', { ...bob, peerId: 'sock-bob-2' });
+    socket.serverSends('participant-left', guest);
+    expect(room.getState().people.map((person) => person.key)).toEqual(before);
+    room.close();
+  });
+
+  it('shows the removed view once the host removes this guest, and closes', async () => {
+    const { room, socket } = await joinedGuest();
+    socket.serverSends('removed-from-room', { roomId: 'r1' });
+    expect(room.getState().removed).toBe(true);
+    expect(socket.closed).toBe(true);
     room.close();
   });
 

@@ -1,3 +1,4 @@
+import type { RoomControls, RoomControlsPayload } from '@riffroom/protocol';
 import type { ProgramAudioSource } from './capture';
 import type { P2pContext, P2pTier } from './p2pTier';
 import type { IcePolicy } from './icePolicy';
@@ -67,6 +68,10 @@ export interface HostRoomConnection extends RoomConnection {
   startScreenShare(): Promise<void>;
   stopScreenShare(): Promise<void>;
   setProgramAudio(source: ProgramAudioSource, bitrate: number): Promise<void>;
+  /** Who may join, live (room:controls): the fields given change; the answer is the room's now. */
+  setControls(change: Omit<RoomControlsPayload, 'roomId'>): Promise<RoomControls>;
+  /** Removes the person one of whose sockets is `peerId`, every tab of theirs (room:remove). */
+  removeParticipant(peerId: string): Promise<void>;
 }
 
 /** A guest's connection: it receives what the host shares. */

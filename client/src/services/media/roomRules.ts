@@ -1,5 +1,5 @@
 import { RoomRequestError, UNABLE_TO_CONNECT } from './roomSocket';
-import type { MediaTier, RoomState } from './roomState';
+import type { MediaTier, PeerEntry, RoomState } from './roomState';
 
 /** How the room connection reads what the server said: pure rules, kept apart from the wiring. */
 
@@ -27,6 +27,31 @@ export function connectFailure(error: unknown): Pick<RoomState, 'error' | 'joinR
 /** A host who left stays 'left' (host-left comes first); one never seen stays 'waiting'. */
 export function offlinePresence(current: RoomState['hostPresence']): RoomState['hostPresence'] {
   return current === 'online' ? 'disconnected' : current;
+}
+
+/** One person in a room's list: the first of their sockets stands for all of them. */
+export interface Person extends PeerEntry {
+  key: string;
+}
+
+/** A signed-in person is their uid, whatever the tab; an anonymous guest is its socket. */
+export function personKey(peer: PeerEntry): string {
+  return peer.firebase_uid ?? peer.peerId;
+}
+
+/**
+ * The people behind a room's sockets: a signed-in user's tabs are one person (their uid), an
+ * anonymous guest is its socket; `selfUid`'s own other tabs are left out.
+ */
+export function peopleIn(peers: readonly PeerEntry[], selfUid: string | null): Person[] {
+  const people = new Map<string, Person>();
+  for (const peer of peers) {
+    const uid = peer.firebase_uid ?? null;
+    if (uid !== null && uid === selfUid) continue;
+    const key = personKey(peer);
+    if (!people.has(key)) people.set(key, { ...peer, key });
+  }
+  return [...people.values()];
 }
 
 export function clamp01(value: number): number {

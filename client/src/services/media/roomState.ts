@@ -2,6 +2,7 @@ import type { MediaSource, RoomRole } from '@riffroom/protocol';
 import type { AudioStats } from './audioStats';
 import type { ProgramAudioSource } from './capture';
 import type { RelayAudioStatus } from './relayAudioHost';
+import { peopleIn, personKey, type Person } from './roomRules';
 import { Store } from './store';
 
 /** Spec part 4, room connection status; 'warning' is the guest's orange host-presence states. */
@@ -16,6 +17,8 @@ export type MediaTier = 'sfu' | 'p2p' | 'relay';
 /** Someone else in the room; name and role may be missing (shown as 'Guest' and 'viewer'). */
 export interface PeerEntry {
   peerId: string;
+  /** Null for an anonymous guest; two sockets with one uid are one person. */
+  firebase_uid?: string | null;
   user_name?: string | null;
   role?: string | null;
 }
@@ -49,6 +52,8 @@ export interface RoomState {
   joinRefused: string | null;
   self: { peerId: string; firebase_uid: string | null; user_name: string; role: RoomRole } | null;
   peers: PeerEntry[];
+  /** The people behind `peers`, each once (participant-joined, participant-left). */
+  people: Person[];
   hostPresence: HostPresence;
   chat: ChatEntry[];
   /** The host's pointer over the shared screen, 0..1 each way. */
@@ -70,6 +75,10 @@ export interface RoomState {
   audioStats: AudioStats | null;
   /** The host ended the room. */
   ended: boolean;
+  /** The host removed this guest from the room (removed-from-room). */
+  removed: boolean;
+  /** People other than the host, as the server counts them (room-update); null before the first. */
+  participantCount: number | null;
   /** The server is restarting once live rooms end (server-draining): the room goes on meanwhile. */
   draining: boolean;
 }
@@ -81,6 +90,7 @@ export function initialRoomState(bitrate: number): RoomState {
     joinRefused: null,
     self: null,
     peers: [],
+    people: [],
     hostPresence: 'online',
     chat: [],
     cursor: null,
@@ -94,6 +104,8 @@ export function initialRoomState(bitrate: number): RoomState {
     programAudio: { source: { kind: 'none' }, bitrate, live: false },
     audioStats: null,
     ended: false,
+    removed: false,
+    participantCount: null,
     draining: false,
   };
 }
@@ -157,11 +169,27 @@ export class RoomStore {
   }
 
   joined({ self, peers, hostPresence }: JoinedRoom): void {
-    this.store.set({ self, peers: peers.filter((peer) => peer.peerId !== self.peerId), hostPresence });
+    const others = peers.filter((peer) => peer.peerId !== self.peerId);
+    this.store.set({ self, peers: others, people: peopleIn(others, self.firebase_uid), hostPresence });
   }
 
   peerJoined(peer: PeerEntry): void {
     this.store.set((state) => ({ peers: [...state.peers.filter((p) => p.peerId !== peer.peerId), peer] }));
+  }
+
+  /** participant-joined: a person's first socket (a second tab of someone present says nothing). */
+  participantJoined(peer: PeerEntry): void {
+    this.store.set((state) => {
+      const [person] = peopleIn([peer], state.self?.firebase_uid ?? null);
+      if (!person || state.people.some((p) => p.key === person.key)) return {};
+      return { people: [...state.people, person] };
+    });
+  }
+
+  /** participant-left: the person's last socket went. */
+  participantLeft(peer: PeerEntry): void {
+    const key = personKey(peer);
+    this.store.set((state) => ({ people: state.people.filter((person) => person.key !== key) }));
   }
 
   peerLeft(peerId: string): void {
@@ -176,6 +204,16 @@ export class RoomStore {
   /** The server restarts once live rooms end (server-draining): this room carries on meanwhile. */
   serverDraining(): void {
     this.store.set({ draining: true });
+  }
+
+  /** room-update: how many people other than the host are in. */
+  participantCountChanged(participantCount: number): void {
+    this.store.set({ participantCount });
+  }
+
+  /** The host removed us: the screen says so, nothing of the room is shown any more. */
+  removedFromRoom(): void {
+    this.store.set({ removed: true, remoteVideo: null, remoteAudio: null, cursor: null, relayLive: false });
   }
 
   roomEnded(): void {

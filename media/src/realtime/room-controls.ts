@@ -1,0 +1,40 @@
+import { refuse } from '@riffroom/protocol';
+import type { Logger } from 'pino';
+import type { RoomDirectory } from './room-directory.js';
+import type { RoomHub } from './room-hub.js';
+import { onRoomEvent } from './socket-handler.js';
+import { roomChannel, type RealtimeSocket } from './types.js';
+
+/**
+ * The host's controls (issue "control who joins"): room:controls (guest access, maximum
+ * participants, public or private, the lock) and room:remove. Only the room's host, as its verified
+ * token makes it, may use them; the rules themselves are LiveRoom's, checked on every join.
+ */
+export function handleRoomControls(
+  socket: RealtimeSocket,
+  hub: RoomHub,
+  directory: RoomDirectory,
+  logger: Logger,
+): void {
+  onRoomEvent(socket, 'room:controls', logger, async ({ roomId, ...change }) => {
+    const { live } = hub.hostMembership(socket, roomId, 'change who may join');
+    const controls = live.applyControls(change);
+    // Kept with the room: a join after the room was empty for a moment reads the record again.
+    await directory.saveSettings(roomId, controls.settings);
+    socket.to(roomChannel(roomId)).emit('room-controls', controls);
+    return controls;
+  });
+
+  onRoomEvent(socket, 'room:remove', logger, async ({ roomId, peerId }) => {
+    const { live } = hub.hostMembership(socket, roomId, 'remove people');
+    const sockets = live.removePerson(peerId);
+    if (!sockets) throw refuse('room/not-joined', 'Only someone in this room other than the host can be removed.');
+    for (const id of sockets) {
+      const removed = socket.nsp.sockets.get(id);
+      if (!removed) continue;
+      removed.emit('removed-from-room', { roomId });
+      await hub.leaveRoom(removed, roomId);
+    }
+    logger.info({ roomId, sockets: sockets.length }, 'the host removed a person from the room');
+  });
+}
