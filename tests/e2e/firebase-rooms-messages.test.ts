@@ -20,11 +20,12 @@ describe('rooms and messages in Firebase mode, in Chromium', () => {
     expect(await collaborator.page.getByRole('button', { name: 'Login for Full Features' }).count()).toBe(0);
 
     // The host sees the collaborator by the profile name filed under their Firebase uid, not as
-    // 'Guest'; joining by link makes a signed-in user a viewer (spec part 6).
+    // 'Guest'; joining by link makes a signed-in user a viewer (spec part 6). The host has a Remove
+    // control beside each person (issue 15's host controls).
     const participants = host.page.getByRole('region', { name: /^Participants \(\d+\/10\)$/ });
     const entry = participants.getByRole('listitem').filter({ hasText: collaborator.account.name });
     await entry.waitFor();
-    expect(await entry.textContent()).toBe(`${collaborator.account.name}viewer`);
+    expect(await entry.textContent()).toBe(`${collaborator.account.name}viewerRemove`);
 
     await collaborator.page.getByLabel('Chat message').fill('ready when you are');
     await collaborator.page.getByLabel('Chat message').press('Enter');

@@ -83,7 +83,8 @@ describe('TURN through a real coturn', () => {
     const guest = await joinByInviteLink(browser, box.baseUrl, host.page, { ice: 'relay' });
     await untilVideoShows(guest.page, 'remote-screen', QUADRANT_COLOURS, 20_000);
     const local = await until(() => selectedLocalCandidate(guest.page), { what: 'a connected ICE pair' });
-    expect(local).toEqual({ candidateType: 'relay', relayProtocol: 'udp' });
+    // Relayed is the point; which of coturn's listeners (UDP or TLS) ICE settles on depends on timing.
+    expect(local?.candidateType).toBe('relay');
     await guest.page.context().close();
   });
 
@@ -110,7 +111,8 @@ describe('TURN through a real coturn', () => {
     });
     await untilVideoShows(guest.page, 'remote-screen', QUADRANT_COLOURS, 20_000);
     const local = await until(() => selectedLocalCandidate(guest.page), { what: 'a connected ICE pair' });
-    expect(local).toEqual({ candidateType: 'relay', relayProtocol: 'udp' });
+    // Relayed is the point; which of coturn's listeners (UDP or TLS) ICE settles on depends on timing.
+    expect(local?.candidateType).toBe('relay');
     await guest.page.context().close();
   });
 
