@@ -3,6 +3,7 @@ export { WorkerPool } from './sfu/worker-pool.js';
 export { staticClient, type RequestHandler } from './http/static-client.js';
 export { firebaseIdentitySources, type PagePolicyOptions } from './http/content-security-policy.js';
 export { attachRealtime, type Realtime, type RealtimeOptions } from './realtime/server.js';
+export { drainRooms } from './realtime/drain.js';
 export type { TokenVerifier } from './realtime/types.js';
 export { startMediaNode, type RunningMediaNode } from './scale/media-node.js';
 export type { RoomDirectory } from './realtime/room-directory.js';

@@ -17,6 +17,7 @@ import {
   attachPeerServer,
   createMediaMetrics,
   attachRealtime,
+  drainRooms,
   firebaseIdentitySources,
   peerLimits,
   staticClient,
@@ -157,19 +158,9 @@ export async function startBox(
     redirectPort: redirect ? (redirect.address() as AddressInfo).port : undefined,
     workers,
     metricsPort: metricsServer.port,
-    async drain(timeoutS) {
+    drain(timeoutS) {
       draining = true;
-      realtime.hub?.drain(timeoutS);
-      let timer: NodeJS.Timeout | undefined;
-      const timedOut = new Promise<'timeout'>((resolve) => {
-        timer = setTimeout(() => resolve('timeout'), timeoutS * 1000);
-      });
-      const idle = (realtime.hub?.whenIdle() ?? Promise.resolve()).then(() => 'idle' as const);
-      try {
-        return await Promise.race([idle, timedOut]);
-      } finally {
-        clearTimeout(timer);
-      }
+      return drainRooms(realtime, timeoutS);
     },
     close() {
       closing ??= (async () => {

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { ConfigError, type MediaConfig } from '../config.js';
 import { attachPeerServer } from '../p2p/peer-server.js';
 import { peerLimits } from '../config.js';
+import { drainRooms } from '../realtime/drain.js';
 import { attachRealtime } from '../realtime/server.js';
 import { WorkerPool } from '../sfu/worker-pool.js';
 import { HttpRoomDirectory } from './http-room-directory.js';
@@ -67,19 +68,7 @@ export async function startMediaNode(config: MediaConfig, logger: Logger): Promi
   return {
     port: (server.address() as AddressInfo).port,
     workers,
-    async drain(timeoutS) {
-      realtime.hub?.drain(timeoutS);
-      let timer: NodeJS.Timeout | undefined;
-      const timedOut = new Promise<'timeout'>(
-        (resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutS * 1000)),
-      );
-      const idle = (realtime.hub?.whenIdle() ?? Promise.resolve()).then(() => 'idle' as const);
-      try {
-        return await Promise.race([idle, timedOut]);
-      } finally {
-        clearTimeout(timer);
-      }
-    },
+    drain: (timeoutS) => drainRooms(realtime, timeoutS),
     close() {
       closing ??= (async () => {
         await Promise.all([realtime.close(), peers.close()]);
