@@ -93,7 +93,7 @@ describe('Guest room screen', () => {
     expect(await screen.findByRole('heading', { name: 'Unable to Join Room' })).toBeTruthy();
     expect(screen.getByText('Room not found or has ended')).toBeTruthy();
     // The connection opened alongside the room's loading is closed once the room is not found.
-    expect(fakes.rooms.connections.every((connection) => connection.closed)).toBe(true);
+    await waitFor(() => expect(fakes.rooms.connections.every((connection) => connection.closed)).toBe(true));
     await user.click(screen.getByRole('button', { name: 'Back to Home' }));
     await waitFor(() => expect(app.location()).toBe('/'));
   });
