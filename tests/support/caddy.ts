@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, X509Certificate } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import tls from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './box.js';
+import { startManagedProcess } from './managed-process.js';
 import { until } from './until.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -37,36 +37,31 @@ export async function startCaddy(appAddress: string, lanDomain: string): Promise
   const shipped = readFileSync(path.join(repoRoot, 'docker', 'Caddyfile'), 'utf8');
   const caddyfile = path.join(dir, 'Caddyfile');
   writeFileSync(caddyfile, shipped.replace(/^\{\n/m, '{\n\tdefault_bind 127.0.0.1\n\tadmin off\n'));
-  let output = '';
-  const child: ChildProcess = spawn('caddy', ['run', '--config', caddyfile, '--adapter', 'caddyfile'], {
-    env: {
-      ...process.env,
-      HOME: dir,
-      XDG_DATA_HOME: path.join(dir, 'data'),
-      XDG_CONFIG_HOME: path.join(dir, 'config'),
-      DOMAIN: 'localhost',
-      LAN_DOMAIN: lanDomain,
-      APP_ADDRESS: appAddress,
-      HTTP_PORT: String(httpPort),
-      HTTPS_PORT: String(httpsPort),
+  const { child, output, stop } = startManagedProcess(
+    'caddy',
+    ['run', '--config', caddyfile, '--adapter', 'caddyfile'],
+    dir,
+    {
+      env: {
+        ...process.env,
+        HOME: dir,
+        XDG_DATA_HOME: path.join(dir, 'data'),
+        XDG_CONFIG_HOME: path.join(dir, 'config'),
+        DOMAIN: 'localhost',
+        LAN_DOMAIN: lanDomain,
+        APP_ADDRESS: appAddress,
+        HTTP_PORT: String(httpPort),
+        HTTPS_PORT: String(httpsPort),
+      },
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null) child.kill('SIGTERM');
-    await exited;
-    rmSync(dir, { recursive: true, force: true });
-  };
+  );
   const authority = path.join(dir, 'data', 'caddy', 'pki', 'authorities', 'local');
   const rootCertFile = path.join(authority, 'root.crt');
   try {
     // Ready once it hands out a certificate for the LAN name, signed by its own root.
     await until(
       async () => {
-        if (child.exitCode !== null) throw new Error(`caddy exited:\n${output}`);
+        if (child.exitCode !== null) throw new Error(`caddy exited:\n${output()}`);
         return existsSync(rootCertFile) && (await servesCertificate(httpsPort, lanDomain));
       },
       { timeoutMs: 20_000, intervalMs: 100, what: 'caddy serving HTTPS' },
@@ -74,14 +69,14 @@ export async function startCaddy(appAddress: string, lanDomain: string): Promise
   } catch (error) {
     child.kill('SIGKILL');
     await stop();
-    throw new Error(`${String(error)}\n${output}`, { cause: error });
+    throw new Error(`${String(error)}\n${output()}`, { cause: error });
   }
   return {
     httpsPort,
     rootCertFile,
     caSpkiHashes: () =>
       ['root.crt', 'intermediate.crt'].map((file) => spkiHash(readFileSync(path.join(authority, file)))),
-    output: () => output,
+    output,
     stop,
   };
 }

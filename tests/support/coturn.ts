@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './box.js';
 import { makeCertificate } from './certificates.js';
+import { startManagedProcess } from './managed-process.js';
 import { until } from './until.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -62,20 +62,11 @@ export async function startCoturn(secret = 'field-test-secret'): Promise<Coturn>
   const conf = path.join(dir, 'turnserver.conf');
   writeFileSync(conf, `${lines.join('\n')}\n`);
 
-  let output = '';
-  const child: ChildProcess = spawn('turnserver', ['-c', conf], { stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null) child.kill('SIGTERM');
-    await exited;
-    rmSync(dir, { recursive: true, force: true });
-  };
+  const { child, output, stop } = startManagedProcess('turnserver', ['-c', conf], dir);
   try {
     await until(
       async () => {
-        if (child.exitCode !== null) throw new Error(`turnserver exited:\n${output}`);
+        if (child.exitCode !== null) throw new Error(`turnserver exited:\n${output()}`);
         return (await canConnect(port)) && (await canConnect(tlsPort));
       },
       { timeoutMs: 15_000, intervalMs: 100, what: 'turnserver listening' },
@@ -91,7 +82,7 @@ export async function startCoturn(secret = 'field-test-secret'): Promise<Coturn>
     tcpUrl: `turn:127.0.0.1:${port}?transport=tcp`,
     turnsUrl: `turns:localhost:${tlsPort}?transport=tcp`,
     certFile: cert,
-    output: () => output,
+    output,
     stop,
   };
 }
