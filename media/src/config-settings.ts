@@ -55,6 +55,13 @@ export const MEDIA_SETTINGS: readonly Setting[] = [
     meaning: 'Public IP or host name put into ICE candidates',
   },
   {
+    path: 'rtcSocketBufferBytes',
+    env: 'RTC_SOCKET_BUFFER_BYTES',
+    defaultNote: 'the OS default',
+    meaning:
+      "Send and receive buffer of the WebRTC sockets, in bytes; raise it (and the kernel's `net.core.wmem_max`/`rmem_max`) for hundreds of viewers per worker",
+  },
+  {
     path: 'rtcMinPort',
     env: 'RTC_MIN_PORT',
     defaultNote: '`RTC_PORT + 100`',

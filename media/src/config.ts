@@ -92,6 +92,18 @@ export const mediaConfigSchema = z.strictObject({
    */
   rtcAnnouncedAddress: z.string().min(1).optional(),
   /**
+   * Kernel buffer size of the WebRtcServer's sockets, send and receive. A worker fanning a stream out to
+   * hundreds of viewers writes bursts (one packet per viewer) faster than the default UDP buffer drains;
+   * a larger buffer turns those bursts into queueing instead of drops. Unset keeps the OS default
+   * (net.core.wmem_default / rmem_default); the kernel caps it at net.core.wmem_max / rmem_max.
+   */
+  rtcSocketBufferBytes: z.coerce
+    .number()
+    .int()
+    .min(65536)
+    .max(64 * 1024 * 1024)
+    .optional(),
+  /**
    * Ports of transports created outside the WebRtcServer (plain/pipe transports). Unset, they
    * follow rtcPort: rtcPort+100 .. rtcPort+9999 (40100..49999 by default).
    */

@@ -104,3 +104,29 @@ describe('worker memory watch', () => {
     }
   });
 });
+
+describe('WebRTC socket buffers', () => {
+  it('gives the WebRtcServer UDP socket the configured send and receive buffers', async () => {
+    const bytes = 1024 * 1024;
+    const sized = new WorkerPool(
+      loadMediaConfig(process.env, { workers: 1, rtcPort: 0, rtcListenIp: '127.0.0.1', rtcSocketBufferBytes: bytes }),
+      pino({ level: 'silent' }),
+    );
+    await sized.start();
+    try {
+      const dump = await sized.slot(0)!.webRtcServer.dump();
+      const port = dump.udpSockets[0]!.port;
+      // What the kernel holds for that socket, as an operator would check it: `ss -m` prints
+      // skmem:(…,rbRECV,…,tbSEND,…). Linux doubles a requested size to leave room for its own
+      // bookkeeping, so the request took effect when both reach the requested bytes.
+      const { execFileSync } = await import('node:child_process');
+      const line = execFileSync('ss', ['-u', '-a', '-n', '-m', `sport = :${port}`], { encoding: 'utf8' });
+      const recv = Number(/rb(\d+)/.exec(line)?.[1]);
+      const send = Number(/tb(\d+)/.exec(line)?.[1]);
+      expect(recv).toBeGreaterThanOrEqual(bytes);
+      expect(send).toBeGreaterThanOrEqual(bytes);
+    } finally {
+      await sized.close();
+    }
+  });
+});

@@ -133,7 +133,12 @@ export class WorkerPool extends EventEmitter<WorkerPoolEvents> {
   }
 
   private listenInfos(index: number): types.WebRtcServerListenInfo[] {
-    const base = { ip: this.config.rtcListenIp, announcedAddress: announcedAddress(this.config) };
+    const buffers = this.config.rtcSocketBufferBytes;
+    const base = {
+      ip: this.config.rtcListenIp,
+      announcedAddress: announcedAddress(this.config),
+      ...(buffers ? { sendBufferSize: buffers, recvBufferSize: buffers } : {}),
+    };
     // Port 0: each protocol gets its own free port from the worker's range (tests on shared machines).
     const port = this.config.rtcPort === 0 ? {} : { port: this.config.rtcPort + index };
     return [
