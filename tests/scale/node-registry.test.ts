@@ -79,10 +79,14 @@ describe('the node registry', () => {
     expect(await registry.placeMember('room1', 'viewer')).toBe(urlOf('b'));
   });
 
-  it('agrees on one origin when several members of a new room are placed at once', async () => {
-    await Promise.all([beat(record('a')), beat(record('b')), beat(record('c'))]);
-    const urls = await Promise.all(Array.from({ length: 8 }, () => registry.placeMember('room2', 'viewer')));
-    expect(new Set(urls).size).toBe(1);
+  it('keeps a room on its origin while the origin lives, even once another node is less loaded', async () => {
+    await Promise.all([beat(record('a')), beat(record('b', { consumers: 4 }))]);
+    expect(await registry.placeMember('room2', 'host')).toBe(urlOf('a'));
+    await beat(record('a', { consumers: 8 }), { room2: 8 });
+    expect(await registry.placeMember('room2', 'viewer')).toBe(urlOf('a'));
+    expect(await registry.placeMember('room2', 'host')).toBe(urlOf('a'));
+    // A new room goes to the node that is now the least loaded.
+    expect(await registry.placeMember('room2b', 'host')).toBe(urlOf('b'));
   });
 
   it('sends viewers to an edge once the origin carries ROOM_ORIGIN_MAX_CONSUMERS of the room, the host never', async () => {
