@@ -6,15 +6,19 @@
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import { API_CONFIG, createApi, createLogger, createMetricsRegistry, startMetricsServer } from '@riffroom/server';
-import { firebaseIdentitySources, MEDIA_CONFIG, staticClient } from '@riffroom/media';
+import { connectNodeRegistry, firebaseIdentitySources, MEDIA_CONFIG, staticClient } from '@riffroom/media';
 import { ConfigError, loadLayeredConfig, type ConfigPart } from '@riffroom/protocol/config';
 import { isApiPath } from './box/compose.js';
 
-/** The one media-table setting the api role reads: where the built client is. */
-const clientSchema = MEDIA_CONFIG.schema.pick({ clientDist: true });
+/**
+ * The media-table settings the api role reads: where the built client is, and how it places rooms
+ * on media nodes (the same heartbeat and origin threshold the nodes run with).
+ */
+const fromMedia = { clientDist: true, nodeHeartbeatMs: true, roomOriginMaxConsumers: true } as const;
+const clientSchema = MEDIA_CONFIG.schema.pick(fromMedia);
 const CLIENT_PART: ConfigPart<typeof clientSchema> = {
   schema: clientSchema,
-  settings: MEDIA_CONFIG.settings.filter((setting) => setting.path === 'clientDist'),
+  settings: MEDIA_CONFIG.settings.filter((setting) => setting.path in fromMedia),
 };
 
 async function main(): Promise<void> {
@@ -35,7 +39,20 @@ async function main(): Promise<void> {
   const logger = createLogger(apiConfig.logLevel);
   const metrics = createMetricsRegistry();
   let draining = false;
-  const api = await createApi(apiConfig, logger, { metrics, draining: () => draining });
+  // With Redis, rooms are placed on the media nodes of the node registry (README "Scaling out").
+  const nodes =
+    apiConfig.bus.kind === 'redis'
+      ? connectNodeRegistry(
+          apiConfig.bus.url,
+          { heartbeatMs: clientConfig.nodeHeartbeatMs, originMaxConsumers: clientConfig.roomOriginMaxConsumers },
+          logger.child({ part: 'registry' }),
+        )
+      : null;
+  const api = await createApi(apiConfig, logger, {
+    metrics,
+    draining: () => draining,
+    ...(nodes ? { placement: (roomId, role) => nodes.registry.placeMember(roomId, role) } : {}),
+  });
   const identity = apiConfig.identity;
   const client = staticClient(
     clientConfig.clientDist,
@@ -57,7 +74,7 @@ async function main(): Promise<void> {
     draining = true;
     logger.info('shutting down');
     server.close();
-    void Promise.all([api.close(), metricsServer.close()]).then(() => process.exit(0));
+    void Promise.all([api.close(), metricsServer.close(), nodes?.close()]).then(() => process.exit(0));
   };
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);

@@ -2,6 +2,8 @@ import {
   HOST_SETTING,
   INTERNAL_SECRET_SETTING,
   LOG_LEVEL_SETTING,
+  METRICS_HOST_SETTING,
+  METRICS_PORT_SETTING,
   PORT_SETTING,
   type Setting,
 } from '@riffroom/protocol/config';
@@ -18,6 +20,8 @@ export const MEDIA_SETTINGS: readonly Setting[] = [
   PORT_SETTING,
   HOST_SETTING,
   LOG_LEVEL_SETTING,
+  METRICS_PORT_SETTING,
+  METRICS_HOST_SETTING,
   {
     path: 'apiUrl',
     env: 'API_URL',
@@ -26,6 +30,39 @@ export const MEDIA_SETTINGS: readonly Setting[] = [
       'Media role: the API the node asks about rooms and whose `/.well-known/jwks.json` verifies ID tokens (e.g. `http://api:8080`)',
   },
   INTERNAL_SECRET_SETTING,
+  {
+    path: 'nodeId',
+    env: 'NODE_ID',
+    defaultNote: 'host name and port',
+    meaning: "Media role: this node's name in the node registry (letters, digits, `.`, `-`, `_`); unique per node",
+  },
+  {
+    path: 'nodePublicUrl',
+    env: 'NODE_PUBLIC_URL',
+    defaultNote: '`http://HOST:PORT`',
+    meaning:
+      'Media role: where browsers reach this node (its Socket.IO and `/peerjs`), e.g. `https://studio.example/nodes/media-1`; the room API hands it to the members placed here',
+  },
+  {
+    path: 'nodeInternalUrl',
+    env: 'NODE_INTERNAL_URL',
+    defaultNote: '`http://HOST:PORT`',
+    meaning: 'Media role: where the API and other nodes reach this node inside the deployment',
+  },
+  {
+    path: 'nodeHeartbeatMs',
+    env: 'NODE_HEARTBEAT_MS',
+    default: '1000',
+    meaning:
+      'Scaled out: how often a media node rewrites its registry record; a node that stops beating drops out after 3 beats. The API places with the same value',
+  },
+  {
+    path: 'roomOriginMaxConsumers',
+    env: 'ROOM_ORIGIN_MAX_CONSUMERS',
+    default: '500',
+    meaning:
+      "Scaled out: once a room's origin node has this many consumers in it, new viewers are placed on another node (an edge)",
+  },
   {
     path: 'jwksCooldownMs',
     env: 'JWKS_COOLDOWN_MS',

@@ -35,6 +35,25 @@ describe('media configuration', () => {
     expect(() => loadMediaConfig({ MEDIASOUP_DISABLE_LIBURING: 'yes' })).toThrow(/workerDisableLiburing/);
   });
 
+  it('names the node and its addresses from HOST and PORT unless they are set', () => {
+    const local = loadMediaConfig({ HOST: '127.0.0.1', PORT: '8091' });
+    expect(local).toMatchObject({
+      nodePublicUrl: 'http://127.0.0.1:8091',
+      nodeInternalUrl: 'http://127.0.0.1:8091',
+      nodeHeartbeatMs: 1000,
+      roomOriginMaxConsumers: 500,
+    });
+    expect(local.nodeId).toMatch(/^[A-Za-z0-9_.-]+-8091$/);
+    const named = loadMediaConfig({
+      NODE_ID: 'media-1',
+      NODE_PUBLIC_URL: 'https://studio.example/nodes/media-1',
+      NODE_INTERNAL_URL: 'http://media-1:8080',
+    });
+    expect(named).toMatchObject({ nodeId: 'media-1', nodePublicUrl: 'https://studio.example/nodes/media-1' });
+    expect(() => loadMediaConfig({ NODE_ID: 'media 1' })).toThrow(/nodeId/);
+    expect(() => loadMediaConfig({ NODE_PUBLIC_URL: 'studio.example' })).toThrow(/nodePublicUrl/);
+  });
+
   it('stops on a bad value, naming it', () => {
     expect(() => loadMediaConfig({ RTC_PORT: 'abc' })).toThrow(/rtcPort/);
     const overlapping = { RTC_PORT: '40000', MEDIASOUP_WORKERS: '20', RTC_MIN_PORT: '40010' };

@@ -6,6 +6,8 @@ import { readFileSync } from 'node:fs';
 import {
   busConfigSchema,
   internalSecretSchema,
+  mediaNodeIdSchema,
+  mediaNodeRecordSchema,
   PEER_MISSED_HEARTBEATS,
   PEERJS_MAX_MESSAGE_BYTES,
   trustProxyHopsSchema,
@@ -34,6 +36,8 @@ const urlList = (scheme: RegExp, what: string) =>
     z.array(z.string().regex(scheme, `must be ${what}`)).max(20),
   );
 
+const nodeUrlSchema = mediaNodeRecordSchema.shape.publicUrl;
+
 /** A whole number in [min, max]; from the environment as text. */
 const count = (min: number, max: number, fallback: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
@@ -53,6 +57,22 @@ export const mediaConfigSchema = z.strictObject({
     .regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL')
     .max(2048)
     .optional(),
+  /** GET /metrics (Prometheus) of the media role, apart from its app port (the box serves its own). */
+  metricsPort: z.coerce.number().int().min(0).max(65535).default(9464),
+  metricsHost: z.string().min(1).default('127.0.0.1'),
+  /** The media role's name in the node registry; unset, its host name and port. */
+  nodeId: mediaNodeIdSchema.optional(),
+  /** Where browsers reach this node; unset, http://HOST:PORT (a host name in place of 0.0.0.0). */
+  nodePublicUrl: nodeUrlSchema.optional(),
+  /** Where the API and other nodes reach it; unset, as nodePublicUrl's default. */
+  nodeInternalUrl: nodeUrlSchema.optional(),
+  /** A node rewrites its registry record this often; it expires NODE_EXPIRY_BEATS beats later. */
+  nodeHeartbeatMs: z.coerce.number().int().min(100).max(60_000).default(1000),
+  /**
+   * Placement: a room's origin takes new viewers until it has this many consumers in the room, then
+   * they go to an edge. About two consumers per viewer (screen and program audio).
+   */
+  roomOriginMaxConsumers: z.coerce.number().int().min(1).max(1_000_000).default(500),
   /** Sent to the API's internal routes (INTERNAL_SECRET, the same on every process). */
   internalSecret: internalSecretSchema.optional(),
   /**
@@ -183,9 +203,15 @@ export const mediaConfigSchema = z.strictObject({
   peerBytesPerMinute: count(1024, 1024 * 1024 * 1024, 4 * 1024 * 1024),
   ...socketLimitsShape,
 });
-export type MediaConfig = Omit<z.infer<typeof mediaConfigSchema>, 'rtcMinPort' | 'rtcMaxPort'> & {
+export type MediaConfig = Omit<
+  z.infer<typeof mediaConfigSchema>,
+  'rtcMinPort' | 'rtcMaxPort' | 'nodeId' | 'nodePublicUrl' | 'nodeInternalUrl'
+> & {
   rtcMinPort: number;
   rtcMaxPort: number;
+  nodeId: string;
+  nodePublicUrl: string;
+  nodeInternalUrl: string;
 };
 
 type Env = Record<string, string | undefined>;
@@ -206,7 +232,16 @@ function finishMediaConfig(parsed: z.output<typeof mediaConfigSchema>): MediaCon
   if (rtcPort !== 0 && rtcPort + workers - 1 >= rtcMinPort && rtcPort <= rtcMaxPort) {
     throw invalid(`rtcPort..rtcPort+${workers - 1} overlaps rtcMinPort..rtcMaxPort`);
   }
-  return { ...parsed, rtcMinPort, rtcMaxPort };
+  // A node alone on a machine is told apart by its host name; several on one (tests) by their ports.
+  const reachable = `http://${parsed.host === '0.0.0.0' || parsed.host === '::' ? os.hostname() : parsed.host}:${parsed.port}`;
+  return {
+    ...parsed,
+    rtcMinPort,
+    rtcMaxPort,
+    nodeId: parsed.nodeId ?? `${os.hostname()}-${parsed.port}`.replace(/[^A-Za-z0-9_.-]/g, '-').slice(0, 64),
+    nodePublicUrl: parsed.nodePublicUrl ?? reachable,
+    nodeInternalUrl: parsed.nodeInternalUrl ?? reachable,
+  };
 }
 
 /** The media node's share of the configuration; the single box loads it together with the API's. */

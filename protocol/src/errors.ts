@@ -51,6 +51,8 @@ export const API_ERROR_CODES = [
   'http/not-found',
   'rate/limited',
   'server/draining',
+  /** Scaled out: no live media node can take a room member now (GET /api/rooms/{roomId}/node). */
+  'media/no-node',
   'internal',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number] | AuthErrorCode;

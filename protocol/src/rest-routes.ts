@@ -55,6 +55,7 @@ import {
 import {
   internalAdmitsResponseSchema,
   internalRoomResponseSchema,
+  roomNodeResponseSchema,
   internalUserNameResponseSchema,
   jwksResponseSchema,
 } from './scale-out.js';
@@ -170,6 +171,8 @@ export const restRoutes = {
   },
   myLiveRoom: { method: 'GET', path: '/api/rooms/live/mine', response: myLiveRoomResponseSchema },
   getRoom: { method: 'GET', path: '/api/rooms/:roomId', response: roomResponseSchema },
+  /** Scaled out: the media node the caller connects to (protocol's roomNodeResponseSchema). */
+  roomNode: { method: 'GET', path: '/api/rooms/:roomId/node', response: roomNodeResponseSchema },
   setRoomPeer: {
     method: 'PATCH',
     path: '/api/rooms/:roomId/peer',

@@ -50,3 +50,59 @@ export const internalUserNameResponseSchema = z.object({ name: z.string().nullab
 
 /** INTERNAL_SECRET: long enough that guessing it is hopeless. */
 export const internalSecretSchema = z.string().min(32, 'must be at least 32 characters');
+
+// ---------------------------------------------------------------- the media node registry
+
+/**
+ * The media node registry in Redis (README "Scaling out"): each node's record at
+ * `riffroom:node:<id>`, expiring a few heartbeats after its last one, so a node that dies drops out
+ * by itself; the ids of nodes that beat recently in one sorted set (`riffroom:nodes`, by last beat)
+ * so a reader finds them without scanning keys; a room's origin node at
+ * `riffroom:room:<roomId>:origin`; and the consumers each node has in a room at
+ * `riffroom:room:<roomId>:consumers` (a hash: node id → count).
+ */
+export const NODE_REGISTRY_KEYS = {
+  node: (nodeId: string) => `riffroom:node:${nodeId}`,
+  nodes: 'riffroom:nodes',
+  roomOrigin: (roomId: string) => `riffroom:room:${roomId}:origin`,
+  roomConsumers: (roomId: string) => `riffroom:room:${roomId}:consumers`,
+} as const;
+
+/** A media node's id (NODE_ID): short, and safe inside a Redis key and a URL. */
+export const mediaNodeIdSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_.-]+$/, 'must be letters, digits, dot, dash or underscore');
+
+const nodeUrlSchema = z
+  .string()
+  .max(2048)
+  .regex(/^https?:\/\/[^\s?#]+$/, 'must be an http:// or https:// URL without query or fragment');
+
+/** One node's record as it heartbeats it; another process wrote it, so readers parse it with this. */
+export const mediaNodeRecordSchema = z.object({
+  id: mediaNodeIdSchema,
+  /** Where browsers reach this node (Socket.IO, PeerJS): an origin, optionally with a path prefix. */
+  publicUrl: nodeUrlSchema,
+  /** Where other nodes and the API reach it inside the deployment. */
+  internalUrl: nodeUrlSchema,
+  /** mediasoup workers running. */
+  workers: z.number().int().min(0),
+  /** mediasoup consumers open over all its rooms. */
+  consumers: z.number().int().min(0),
+  /** CPU the node (its Node process and its workers) used over the last beat, in cores. */
+  cpu: z.number().min(0),
+  /** A draining node (SIGTERM) keeps its rooms but gets no new ones. */
+  draining: z.boolean(),
+  /** ms since the epoch of the beat that wrote this record. */
+  updatedAt: z.number().int().min(0),
+});
+
+/**
+ * GET /api/rooms/{roomId}/node (optional auth, as GET /api/rooms/{roomId}): the media node this
+ * caller's room screen connects its socket, SFU, relay and PeerJS to. `url` null means this server
+ * itself (the single box). Asked again after a node is lost, it re-places the caller on a live one.
+ */
+export const roomNodeResponseSchema = z.object({ url: nodeUrlSchema.nullable() });
+export type RoomNodeResponse = z.infer<typeof roomNodeResponseSchema>;

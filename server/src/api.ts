@@ -37,6 +37,7 @@ import type { Registry } from 'prom-client';
 import { createApiMetrics } from './metrics/api-metrics.js';
 import { Readiness, type ReadinessCheck } from './services/readiness.js';
 import { buildInfo } from './version.js';
+import type { RoomPlacement } from './routes/room-node.js';
 
 export interface Api {
   /** The Koa request handler, for any http.Server. */
@@ -86,6 +87,8 @@ export interface ApiOptions {
   metrics?: Registry;
   /** Where realtime events go, when the host process owns the bus; otherwise config.bus decides. */
   bus?: EventBus;
+  /** The api role: places room members on media nodes (the node registry); the box serves them itself. */
+  placement?: RoomPlacement;
 }
 
 export async function createApi(config: ApiConfig, logger: Logger, options: ApiOptions = {}): Promise<Api> {
@@ -133,6 +136,7 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
     draining,
     httpTimer: metrics?.httpTimer,
     internalSecret: config.internalSecret,
+    placement: options.placement,
   });
   let closed = false;
   return {

@@ -20,6 +20,7 @@ import { eventRoutes } from './routes/events.js';
 import { messageRoutes } from './routes/messages.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { roomRoutes } from './routes/rooms.js';
+import { roomNodeRoutes, type RoomPlacement } from './routes/room-node.js';
 import { userRoutes } from './routes/users.js';
 import type { BookingService } from './services/bookings.js';
 import type { CalendarFeedService } from './services/calendar-feed.js';
@@ -58,6 +59,8 @@ export interface AppDeps {
   internalSecret?: string;
   /** Times requests for /metrics (metrics/api-metrics.ts); absent, nothing is timed. */
   httpTimer?: Middleware;
+  /** Scaled out: places room members on media nodes; absent (the single box), rooms are served here. */
+  placement?: RoomPlacement;
 }
 
 /** Builds the Koa app without listening, so tests and the single-box process can mount it. */
@@ -97,6 +100,7 @@ export function buildApp(deps: AppDeps): Koa<AuthState> {
     eventRoutes(guards, deps.events),
     calendarFeedRoutes(guards, deps.calendarFeeds),
     roomRoutes(guards, deps.rooms, deps.draining),
+    roomNodeRoutes(guards, deps.rooms, deps.placement),
   ];
   for (const router of routers) {
     app.use(router.routes());

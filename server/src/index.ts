@@ -14,4 +14,5 @@ export { BACKUP_USAGE, RESTORE_USAGE, MIGRATE_USAGE } from './cli/ops-commands.j
 export { RestoreError } from './backup/restore-backup.js';
 export { createMetricsRegistry, startMetricsServer, type MetricsServer } from './metrics/metrics-server.js';
 export type { ReadinessCheck } from './services/readiness.js';
+export type { RoomPlacement } from './routes/room-node.js';
 export { buildInfo, type BuildInfo } from './version.js';

@@ -168,3 +168,63 @@ describe('docker/compose.yml', () => {
     for (const name of read_) expect(caddyEnv, name).toContain(name);
   });
 });
+
+describe('docker/compose.scaled.yml', () => {
+  const compose = parse(read('docker/compose.scaled.yml'), { merge: true }) as {
+    services: Record<string, Record<string, unknown>>;
+    volumes: Record<string, unknown>;
+  };
+  const services = compose.services;
+  const env = (name: string) => services[name]!.environment as Record<string, string>;
+
+  it('runs PostgreSQL, Redis, two API processes, two media nodes and Caddy, each restarted and health-checked', () => {
+    expect(Object.keys(services).sort()).toEqual([
+      'api-1',
+      'api-2',
+      'caddy',
+      'media-1',
+      'media-2',
+      'postgres',
+      'redis',
+    ]);
+    for (const [name, service] of Object.entries(services)) {
+      expect(service.restart, name).toBe('unless-stopped');
+      expect((service.healthcheck as { test: string[] }).test.length, name).toBeGreaterThan(1);
+      expect(service.network_mode, name).toBe('host');
+    }
+    expect(services['api-1']!.command).toEqual(['node', '--import', 'tsx', 'scripts/api.ts']);
+    expect((services['media-1']!.command as string[]).at(-1)).toBe('media/src/main.ts');
+  });
+
+  it('gives each media node its own name, public prefix and ports, and every role the same Redis and secret', () => {
+    const [one, two] = [env('media-1'), env('media-2')];
+    expect([one.NODE_ID, two.NODE_ID]).toEqual(['media-1', 'media-2']);
+    expect(one.NODE_PUBLIC_URL).toMatch(/\/nodes\/media-1$/);
+    for (const key of ['PORT', 'METRICS_PORT', 'RTC_PORT', 'RTC_MIN_PORT']) expect(one[key], key).not.toBe(two[key]);
+    for (const name of ['api-1', 'api-2', 'media-1', 'media-2']) {
+      expect(env(name).REDIS_URL, name).toBe(env('api-1').REDIS_URL);
+      expect(env(name).INTERNAL_SECRET, name).toMatch(/^\$\{INTERNAL_SECRET:\?/);
+    }
+  });
+
+  it('mounts files that exist, and documents every variable it reads in env.example', () => {
+    for (const service of Object.values(services)) {
+      for (const volume of (service.volumes as string[] | undefined) ?? []) {
+        const source = volume.split(':')[0]!;
+        if (source.startsWith('./')) expect(existsSync(path.join(repoRoot, 'docker', source)), volume).toBe(true);
+        else expect(compose.volumes, volume).toHaveProperty(source);
+      }
+    }
+    const example = read('docker/env.example');
+    const used = new Set([...read('docker/compose.scaled.yml').matchAll(/\$\{(\w+)/g)].map((match) => match[1]!));
+    for (const name of used) expect(example, name).toMatch(new RegExp(`^#? ?${name}=`, 'm'));
+  });
+
+  it('hands Caddy every variable docker/Caddyfile.scaled reads, and routes each node by its prefix', () => {
+    const caddyfile = read('docker/Caddyfile.scaled');
+    const read_ = [...caddyfile.matchAll(/\{\$(\w+)/g)].map((match) => match[1]!);
+    for (const name of read_) expect(Object.keys(env('caddy')), name).toContain(name);
+    for (const node of ['media-1', 'media-2']) expect(caddyfile).toContain(`handle_path /nodes/${node}/*`);
+    expect(caddyfile).toMatch(/handle \/internal\/\* \{\s+respond 404/);
+  });
+});

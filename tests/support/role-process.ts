@@ -14,6 +14,8 @@ export interface RoleProcess {
   stop(): Promise<void>;
   /** SIGKILL to the whole process group: a node that dies without a goodbye. */
   kill(): Promise<void>;
+  /** SIGTERM to the role alone (tsx hands it on), not its workers: it drains as under an orchestrator. */
+  terminate(): void;
 }
 
 /**
@@ -83,6 +85,9 @@ export async function startRole(
     async kill() {
       signalGroup('SIGKILL');
       await exited;
+    },
+    terminate() {
+      if (!gone()) child.kill('SIGTERM');
     },
   };
 }

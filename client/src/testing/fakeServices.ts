@@ -140,6 +140,7 @@ export function fakeApi(): Api {
         ...patch,
       })),
       get: vi.fn(async (roomId: string) => lateNightRoom(roomId)),
+      node: vi.fn(async () => null),
       join: vi.fn(async () => {}),
       leave: vi.fn(async () => {}),
       end: vi.fn(async () => {}),

@@ -1,20 +1,32 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
+import { collectDefaultMetrics, Registry } from 'prom-client';
 import { ConfigError, type MediaConfig } from '../config.js';
+import { createMediaMetrics } from '../metrics/media-metrics.js';
+import { startMetricsListener } from '../metrics/metrics-listener.js';
 import { attachPeerServer } from '../p2p/peer-server.js';
 import { peerLimits } from '../config.js';
 import { drainRooms } from '../realtime/drain.js';
 import { attachRealtime } from '../realtime/server.js';
 import { WorkerPool } from '../sfu/worker-pool.js';
 import { HttpRoomDirectory } from './http-room-directory.js';
+import { NodeHeartbeat } from './node-heartbeat.js';
+import { nodeLoadMeter } from './node-load.js';
+import { nodeReadiness, type NodeReadinessCheck } from './node-readiness.js';
+import { connectNodeRegistry } from './registry-connection.js';
 import { remoteJwksVerifier } from './remote-jwks-verifier.js';
 import { discoverTokenIssuer } from './token-issuer.js';
 
 export interface RunningMediaNode {
   port: number;
+  /** Where GET /metrics answers (METRICS_PORT; the port it picked when that is 0). */
+  metricsPort: number;
   workers: WorkerPool;
-  /** As the box drains (scripts/box/compose.ts): no new joins, then idle or the timeout. */
+  /**
+   * As the box drains (scripts/box/compose.ts): the registry says draining at once (no new rooms
+   * are placed here), no new joins, then idle or the timeout.
+   */
   drain(timeoutS: number): Promise<'idle' | 'timeout'>;
   close(): Promise<void>;
 }
@@ -22,7 +34,8 @@ export interface RunningMediaNode {
 /**
  * The `media` role (ARCHITECTURE.md "Scaling out"): Socket.IO rooms, mediasoup, PeerJS and the
  * relay, without the API or its database. Rooms come from the API's internal routes, ID tokens are
- * checked against its published keys, and with REDIS_URL every node's sockets share broadcasts.
+ * checked against its published keys, and with REDIS_URL every node's sockets share broadcasts and
+ * the node registers itself and its load in the node registry, where the API places rooms.
  */
 export async function startMediaNode(config: MediaConfig, logger: Logger): Promise<RunningMediaNode> {
   if (!config.apiUrl || !config.internalSecret) {
@@ -32,16 +45,28 @@ export async function startMediaNode(config: MediaConfig, logger: Logger): Promi
   }
   const issuer = await discoverTokenIssuer(config.apiUrl);
   const workers = new WorkerPool(config, logger.child({ part: 'media' }));
+  const metrics = new Registry();
+  collectDefaultMetrics({ register: metrics });
+  const mediaMetrics = createMediaMetrics(metrics, workers);
+  const redisUrl = config.bus.kind === 'redis' ? config.bus.url : undefined;
+  const registry = redisUrl
+    ? connectNodeRegistry(
+        redisUrl,
+        { heartbeatMs: config.nodeHeartbeatMs, originMaxConsumers: config.roomOriginMaxConsumers },
+        logger.child({ part: 'registry' }),
+      )
+    : null;
   const server = http.createServer();
   const peers = attachPeerServer(server, {
     logger: logger.child({ part: 'peerjs' }),
     missedHeartbeats: config.peerMissedHeartbeats,
     limits: peerLimits(config),
     trustProxyHops: config.trustProxy,
+    onRateLimited: mediaMetrics.rateLimited,
   });
   const realtime = attachRealtime(server, {
     verifyToken: remoteJwksVerifier(issuer, { cooldownMs: config.jwksCooldownMs }),
-    redisUrl: config.bus.kind === 'redis' ? config.bus.url : undefined,
+    redisUrl,
     logger: logger.child({ part: 'realtime' }),
     rooms: {
       directory: new HttpRoomDirectory(config.apiUrl, config.internalSecret),
@@ -52,31 +77,82 @@ export async function startMediaNode(config: MediaConfig, logger: Logger): Promi
     ice: config,
     limits: config,
     trustProxyHops: config.trustProxy,
+    onRateLimited: mediaMetrics.rateLimited,
   });
+  mediaMetrics.watchRealtime(realtime);
+  const readinessChecks: NodeReadinessCheck[] = [
+    {
+      name: 'workers',
+      check: () => {
+        if (workers.liveCount < 1) throw new Error('no mediasoup worker is running');
+      },
+    },
+    ...(realtime.redis ? [{ name: 'redis', check: () => realtime.redis!.check() }] : []),
+    ...(registry ? [{ name: 'redis', check: () => registry.check() }] : []),
+  ];
+  let draining = false;
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = req.url ?? '/';
     if (peers.owns(url)) return peers.handleRequest(req, res);
-    // Liveness for the proxy and the orchestrator; the API serves everything else.
-    const alive = url === '/healthz';
-    res.writeHead(alive ? 200 : 404, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(alive ? { ok: true } : { error: { code: 'not-found', message: 'Not found' } }));
+    const path = url.split('?')[0];
+    // Liveness and readiness for the proxy and the orchestrator; the API serves everything else.
+    if (path === '/readyz') {
+      void nodeReadiness(readinessChecks, draining).then((report) => reply(res, report.ok ? 200 : 503, report));
+      return;
+    }
+    if (path === '/healthz') return reply(res, 200, { ok: true });
+    reply(res, 404, { error: { code: 'not-found', message: 'Not found' } });
   });
   await workers.start();
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  const port = (server.address() as AddressInfo).port;
+  const metricsListener = await startMetricsListener(
+    metrics,
+    { port: config.metricsPort, host: config.metricsHost },
+    logger.child({ part: 'metrics' }),
+  );
+  const heartbeat = registry
+    ? new NodeHeartbeat(
+        registry.registry,
+        {
+          id: config.nodeId,
+          // PORT 0 (tests) takes a free port: the default addresses name the one it got.
+          publicUrl: config.nodePublicUrl.replace(/:0$/, `:${port}`),
+          internalUrl: config.nodeInternalUrl.replace(/:0$/, `:${port}`),
+        },
+        nodeLoadMeter(workers, realtime.hub),
+        config.nodeHeartbeatMs,
+        logger.child({ part: 'heartbeat' }),
+      )
+    : null;
+  await heartbeat?.start();
+  logger.info({ nodeId: config.nodeId, registered: heartbeat !== null }, 'media node registered');
 
   let closing: Promise<void> | null = null;
   return {
-    port: (server.address() as AddressInfo).port,
+    port,
+    metricsPort: metricsListener.port,
     workers,
-    drain: (timeoutS) => drainRooms(realtime, timeoutS),
+    async drain(timeoutS) {
+      draining = true;
+      await heartbeat?.markDraining();
+      return drainRooms(realtime, timeoutS);
+    },
     close() {
       closing ??= (async () => {
+        await heartbeat?.stop();
+        await metricsListener.close();
         await Promise.all([realtime.close(), peers.close()]);
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
-        await workers.close();
+        await Promise.all([workers.close(), registry?.close()]);
       })();
       return closing;
     },
   };
+}
+
+function reply(res: http.ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
 }

@@ -28,3 +28,17 @@ export const INTERNAL_SECRET_SETTING: Setting = {
     "Scaled out: the secret (32+ characters) media nodes send to the API's internal room directory; the API serves `/internal/*` only when set",
   secret: true,
 };
+
+export const METRICS_PORT_SETTING: Setting = {
+  path: 'metricsPort',
+  env: 'METRICS_PORT',
+  default: '9464',
+  meaning: 'Port of the Prometheus `GET /metrics` listener, apart from the app port; `0` picks a free port and logs it',
+};
+
+export const METRICS_HOST_SETTING: Setting = {
+  path: 'metricsHost',
+  env: 'METRICS_HOST',
+  default: '127.0.0.1',
+  meaning: 'Address the metrics listener binds: loopback, so the figures are never public by accident',
+};

@@ -2,6 +2,8 @@ import {
   HOST_SETTING,
   INTERNAL_SECRET_SETTING,
   LOG_LEVEL_SETTING,
+  METRICS_HOST_SETTING,
+  METRICS_PORT_SETTING,
   PORT_SETTING,
   sectionSettings,
   type Setting,
@@ -22,19 +24,8 @@ export const API_SETTINGS: readonly Setting[] = [
     default: './data',
     meaning: 'Holds the SQLite database and the token signing key, owner-only',
   },
-  {
-    path: 'metricsPort',
-    env: 'METRICS_PORT',
-    default: '9464',
-    meaning:
-      'Port of the Prometheus `GET /metrics` listener, apart from the app port; `0` picks a free port and logs it',
-  },
-  {
-    path: 'metricsHost',
-    env: 'METRICS_HOST',
-    default: '127.0.0.1',
-    meaning: 'Address the metrics listener binds: loopback, so the figures are never public by accident',
-  },
+  METRICS_PORT_SETTING,
+  METRICS_HOST_SETTING,
   LOG_LEVEL_SETTING,
   {
     path: 'trustProxy',

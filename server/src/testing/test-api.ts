@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { checkRestAnswer, type AuthResponse } from '@riffroom/protocol';
-import { createApi, type Api } from '../api.js';
+import { createApi, type Api, type ApiOptions } from '../api.js';
 import { loadApiConfig } from '../config/load.js';
 import { createLogger } from '../logger.js';
 
@@ -45,11 +45,14 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-/** A real API on port 0 with its own temporary SQLite file. */
-export async function startTestApi(overrides: Record<string, unknown> = {}): Promise<TestApi> {
+/** A real API on port 0 with its own temporary SQLite file; `options` as the host process hands them in. */
+export async function startTestApi(
+  overrides: Record<string, unknown> = {},
+  options: ApiOptions = {},
+): Promise<TestApi> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'riffroom-api-'));
   const config = loadApiConfig({}, { dataDir, logLevel: 'silent', ...overrides });
-  const api = await createApi(config, createLogger('silent'));
+  const api = await createApi(config, createLogger('silent'), options);
   const server = http.createServer(api.callback);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

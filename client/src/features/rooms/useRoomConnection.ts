@@ -33,6 +33,7 @@ export function useHostRoomConnection(roomId: string | null): LiveRoom<HostRoomC
       connectRoom.host({
         roomId,
         token,
+        locate: () => api.rooms.node(roomId),
         ...(icePolicy === 'relay' ? { icePolicy } : {}),
         // A signed-in host records its peer id on the room too (spec part 7, PATCH .../peer).
         ...(token ? { announcePeer: (peerId: string) => api.rooms.setPeer(roomId, peerId) } : {}),
@@ -48,17 +49,18 @@ export function useGuestRoomConnection(
   signedIn: boolean,
   tier?: MediaTier,
 ): LiveRoom<GuestRoomConnection> {
-  const { connectRoom } = useServices();
+  const { connectRoom, api } = useServices();
   const icePolicy = useIcePolicy();
   const open = useCallback(
     (roomId: string, token: string | null) =>
       connectRoom.guest({
         roomId,
         token,
+        locate: () => api.rooms.node(roomId),
         ...(tier ? { tier } : {}),
         ...(icePolicy === 'relay' ? { icePolicy } : {}),
       }),
-    [connectRoom, tier, icePolicy],
+    [api, connectRoom, tier, icePolicy],
   );
   return useRoomConnection(roomId, signedIn, open);
 }

@@ -26,6 +26,11 @@ export interface RoomsApi {
    * with room/private when the room is private and the caller is not one of its invitees.
    */
   get(roomId: string): Promise<RoomView>;
+  /**
+   * The media node to connect to (scaled out), or null for this server; asked again after a node is
+   * lost, it re-places the caller on a live one.
+   */
+  node(roomId: string): Promise<string | null>;
   join(roomId: string, role: RoomRole): Promise<void>;
   leave(roomId: string): Promise<void>;
   /** Host only. */
@@ -54,6 +59,15 @@ export function createRoomsApi(http: HttpClient): RoomsApi {
         // A private room shows itself only to its invitees: ask again as the signed-in user, if any.
         if (!(error instanceof ApiError) || error.code !== 'room/private') throw error;
         return (await http.authed(restRoutes.getRoom, { params: { roomId } })).room;
+      }
+    },
+    async node(roomId) {
+      try {
+        return (await http.open(restRoutes.roomNode, { params: { roomId } })).url;
+      } catch (error) {
+        // As get(): a private room places only its invitees.
+        if (!(error instanceof ApiError) || error.code !== 'room/private') throw error;
+        return (await http.authed(restRoutes.roomNode, { params: { roomId } })).url;
       }
     },
     async join(roomId, role) {

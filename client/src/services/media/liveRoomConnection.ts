@@ -31,8 +31,9 @@ export abstract class LiveRoomConnection implements RoomConnection {
     protected readonly roomId: string,
     token: string | null,
     socket: RoomSocket | undefined,
+    locate?: () => Promise<string | null>,
   ) {
-    this.socket = socket ?? connectRoomSocket({ token });
+    this.socket = socket ?? connectRoomSocket({ token, locate });
     this.chat = new RoomChatLog({
       store: this.store,
       socket: this.socket,

@@ -70,17 +70,20 @@ export interface P2pContext {
   icePolicy?: IcePolicy;
 }
 
-/** Opens a PeerJS peer against /peerjs on this origin with the ICE servers of `rtc-config`. */
+/** Opens a PeerJS peer against /peerjs of the socket's media node with the ICE servers of `rtc-config`. */
 export async function openPeer(socket: RoomSocket, icePolicy: IcePolicy = 'all'): Promise<Peer> {
   const { iceServers } = await socket.request('rtc-config', {});
   // Loaded on first use: only rooms that fall back to this tier pay for it.
   const { Peer } = await import('peerjs');
-  const secure = location.protocol === 'https:';
+  // The PeerJS server of the media node the socket is placed on (this page's server on one box).
+  const node = new URL(socket.nodeUrl?.() ?? location.href);
+  const secure = node.protocol === 'https:';
+  const prefix = socket.nodeUrl?.() ? node.pathname.replace(/\/+$/, '') : '';
   const peer = new Peer({
-    host: location.hostname,
-    port: Number(location.port) || (secure ? 443 : 80),
+    host: node.hostname,
+    port: Number(node.port) || (secure ? 443 : 80),
     secure,
-    path: PEERJS_PATH,
+    path: `${prefix}${PEERJS_PATH}`,
     key: PEERJS_KEY,
     config: { iceServers, iceTransportPolicy: icePolicy },
     pingInterval: PEER_HEARTBEAT_MS,

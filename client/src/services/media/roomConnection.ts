@@ -21,6 +21,8 @@ export interface RoomConnectionOptions {
   icePolicy?: IcePolicy;
   /** Tests hand in their own socket (and, per role, their own SFU and peer-to-peer sides). */
   socket?: RoomSocket;
+  /** Scaled out: the room API's placement (GET /api/rooms/{roomId}/node), asked again after a lost node. */
+  locate?: () => Promise<string | null>;
 }
 
 /** What of the SFU's sending side the host uses; tests hand in their own (happy-dom has no WebRTC). */

@@ -58,6 +58,8 @@ export interface RoomSocket {
    * or a shutdown), after which Socket.IO never reconnects by itself. Only a new connection helps.
    */
   onGiveUp(listener: () => void): () => void;
+  /** The media node this socket is placed on (the room API's answer); null: this page's own server. */
+  nodeUrl?(): string | null;
   close(): void;
 }
 
@@ -66,6 +68,12 @@ export interface RoomSocketOptions {
   token: string | null;
   url?: string;
   requestTimeoutMs?: number;
+  /**
+   * Scaled out: where the room's media node is now (GET /api/rooms/{roomId}/node; null: this page's
+   * server). Asked before connecting and again whenever the connection drops or a reconnection
+   * fails, so a client whose node died reconnects to the live node the API places it on.
+   */
+  locate?: () => Promise<string | null>;
 }
 
 /**
@@ -76,6 +84,7 @@ export function connectRoomSocket({
   token,
   url,
   requestTimeoutMs = CONNECT_TIMEOUT_MS,
+  locate,
 }: RoomSocketOptions): RoomSocket {
   const options = {
     path: '/socket.io',
@@ -83,9 +92,15 @@ export function connectRoomSocket({
     timeout: CONNECT_TIMEOUT_MS,
     reconnectionAttempts: RECONNECTION_ATTEMPTS,
     transports: ['websocket'],
+    // Placed sockets move between nodes: each owns its manager, and connects once placed.
+    ...(locate ? { forceNew: true, autoConnect: false } : {}),
   };
-  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = url ? io(url, options) : io(options);
+  // A placed socket names its first place explicitly (the page's origin until placed), so its
+  // namespace is '/' wherever it runs, a page or a Node test.
+  const first = url ?? (locate ? (globalThis.location?.origin ?? 'http://localhost') : undefined);
+  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = first ? io(first, options) : io(options);
   let closed = false;
+  const placement = locate ? followPlacement(socket, locate) : null;
 
   const connected = new Promise<void>((resolve, reject) => {
     if (socket.connected) return resolve();
@@ -145,11 +160,60 @@ export function connectRoomSocket({
         socket.off('disconnect', down);
       };
     },
+    nodeUrl: () => placement?.current() ?? null,
     close() {
       if (closed) return;
       closed = true;
+      placement?.stop();
       socket.removeAllListeners();
       socket.disconnect();
+    },
+  };
+}
+
+/** What of Socket.IO's manager placement steers; its typings keep these private. */
+interface SteerableManager {
+  uri: string;
+  opts: { path?: string };
+}
+
+/**
+ * Keeps a socket on the node the room API places it on: connects once placed, and asks again when
+ * the connection drops or a reconnection attempt fails. A new place is tried at once, with a fresh
+ * count of attempts: the ones spent went to a node that is gone.
+ */
+function followPlacement(socket: Socket, locate: () => Promise<string | null>) {
+  const manager = socket.io as unknown as SteerableManager;
+  const ownOrigin = manager.uri;
+  let current: string | null = null;
+  let stopped = false;
+  let started = false;
+  const place = async () => {
+    const url = await locate().catch(() => current);
+    if (stopped || url === current) return;
+    current = url;
+    const target = url ? new URL(url) : null;
+    manager.uri = target ? target.origin : ownOrigin;
+    manager.opts.path = `${target ? target.pathname.replace(/\/+$/, '') : ''}/socket.io`;
+    // Between attempts: drop the pending one (its timer and count) and open to the new place now.
+    if (started && !socket.connected) socket.disconnect().connect();
+  };
+  const onDown = (reason: Socket.DisconnectReason) => {
+    if (reason !== 'io client disconnect' && reason !== 'io server disconnect') void place();
+  };
+  const onFailedAttempt = () => void place();
+  socket.on('disconnect', onDown);
+  socket.io.on('reconnect_error', onFailedAttempt);
+  void place().then(() => {
+    started = true;
+    if (!stopped) socket.connect();
+  });
+  return {
+    current: () => current,
+    stop() {
+      stopped = true;
+      socket.off('disconnect', onDown);
+      socket.io.off('reconnect_error', onFailedAttempt);
     },
   };
 }

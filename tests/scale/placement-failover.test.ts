@@ -1,0 +1,247 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { pino } from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { connectRoomSocket, type RoomSocket } from '../../client/src/services/media/roomSocket.js';
+import { connectNodeRegistry, type RegistryConnection } from '../../media/src/scale/registry-connection.js';
+import { jsonCaller, signUpUser, type JsonCall } from '../../server/src/testing/test-api.js';
+import { freePort } from '../support/box.js';
+import { startPostgresServer, type PostgresServer } from '../support/postgres-server.js';
+import { startRedisServer, type RedisServer } from '../support/redis-server.js';
+import { startRole, type RoleProcess } from '../support/role-process.js';
+import { ask, CLIENT_DTLS, createRoomAs, produceAs, recorder, roomSocketFactory } from '../support/room-sockets.js';
+import { until } from '../support/until.js';
+
+// Placement and failover of the scaled setup on real parts (README "Scaling out"): a redis-server,
+// a PostgreSQL 15, one `api` and three `media` processes on 127.0.0.1. The tests run in order on
+// one cluster: node A is loaded first, node B drains next, node C is killed last.
+const secret = randomBytes(24).toString('base64url');
+const HEARTBEAT_MS = 500;
+let redis: RedisServer;
+let postgres: PostgresServer;
+let dataDir: string;
+let api: RoleProcess;
+let call: JsonCall;
+let registry: RegistryConnection;
+const nodes: RoleProcess[] = [];
+const ids = ['node-a', 'node-b', 'node-c'];
+const [A, B, C] = [0, 1, 2];
+let metricsPortA: number;
+const openers = [A, B, C].map((node) => roomSocketFactory(() => nodes[node]!.baseUrl));
+const placed: RoomSocket[] = [];
+
+beforeAll(async () => {
+  [redis, postgres] = await Promise.all([startRedisServer(), startPostgresServer()]);
+  dataDir = mkdtempSync(path.join(tmpdir(), 'riffroom-placement-'));
+  const shared = { REDIS_URL: redis.url, INTERNAL_SECRET: secret, NODE_HEARTBEAT_MS: String(HEARTBEAT_MS) };
+  api = await startRole('scripts/api.ts', {
+    ...shared,
+    DATA_DIR: dataDir,
+    DATABASE_URL: postgres.url,
+    SIGNING_KEY_FILE: path.join(dataDir, 'key.json'),
+    ROOM_ORIGIN_MAX_CONSUMERS: '2',
+  });
+  call = jsonCaller(api.baseUrl);
+  metricsPortA = await freePort();
+  for (const [index, id] of ids.entries()) {
+    nodes.push(
+      await startRole('media/src/main.ts', {
+        ...shared,
+        API_URL: api.baseUrl,
+        NODE_ID: id,
+        // Node B drains with a member still in its room: it stays up, draining, until the test ends.
+        DRAIN_TIMEOUT_S: '120',
+        ...(index === A ? { METRICS_PORT: String(metricsPortA) } : {}),
+      }),
+    );
+  }
+  registry = connectNodeRegistry(
+    redis.url,
+    { heartbeatMs: HEARTBEAT_MS, originMaxConsumers: 2 },
+    pino({ level: 'silent' }),
+  );
+}, 180_000);
+
+afterEach(() => {
+  for (const socket of placed.splice(0)) socket.close();
+});
+
+afterAll(async () => {
+  openers.forEach((opener) => opener.closeAll());
+  await registry?.close();
+  await Promise.all(nodes.map((node) => node.kill()));
+  await api?.stop();
+  await Promise.all([redis?.stop(), postgres?.stop()]);
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}, 60_000);
+
+const urlOf = (node: number) => nodes[node]!.baseUrl;
+const nodeOf = (url: string | null) => nodes.findIndex((node) => node.baseUrl === url);
+
+/** Where the room API places this caller now. */
+async function placement(roomId: string, token?: string): Promise<string> {
+  const res = await call('GET', `/api/rooms/${roomId}/node`, token ? { token } : {});
+  expect(res.status).toBe(200);
+  return res.body.url;
+}
+
+async function newRoom(name: string): Promise<{ roomId: string; token: string }> {
+  const host = await signUpUser({ call }, { name });
+  return { roomId: await createRoomAs({ baseUrl: api.baseUrl, call }, host.idToken), token: host.idToken };
+}
+
+/** A member connected directly to a node, joined, with everything it hears recorded. */
+async function joinOn(node: number, roomId: string, token?: string) {
+  const socket = await openers[node]!.connect(token);
+  const heard = recorder(socket);
+  expect(await ask(socket, 'join-room', { roomId })).toMatchObject({ ok: true });
+  return { socket, heard };
+}
+
+/** A member as the browser client connects: placed by the room API, and placed again when its node is lost. */
+async function joinPlaced(roomId: string) {
+  const heard = new Map<string, unknown[]>();
+  const socket = connectRoomSocket({
+    token: null,
+    locate: async () => (await call('GET', `/api/rooms/${roomId}/node`)).body.url ?? null,
+  });
+  placed.push(socket);
+  for (const event of ['room-update', 'chat', 'room-ended']) {
+    socket.on(event as 'chat', (payload: unknown) => heard.set(event, [...(heard.get(event) ?? []), payload]));
+  }
+  await socket.connected();
+  await socket.request('join-room', { roomId });
+  // As the client's room connection does: the new node knows nothing of us until we join again.
+  socket.onConnectionChange((up) => {
+    if (up) void socket.request('join-room', { roomId }).catch(() => {});
+  });
+  return { socket, heard };
+}
+
+/** A host sharing on `node` and a guest consuming both of its producers there: two consumers. */
+async function loadWithConsumers(node: number, roomId: string, hostToken: string): Promise<Array<{ close(): void }>> {
+  const host = await joinOn(node, roomId, hostToken);
+  const guest = await joinOn(node, roomId);
+  const caps = await ask(host.socket, 'sfu:router-capabilities', { roomId });
+  const send = await ask(host.socket, 'sfu:create-transport', { roomId, direction: 'send' });
+  await ask(host.socket, 'sfu:connect-transport', { roomId, transportId: send.data.id, dtlsParameters: CLIENT_DTLS });
+  const producers = [
+    await produceAs(host.socket, roomId, send.data.id, 'screen'),
+    await produceAs(host.socket, roomId, send.data.id, 'program-audio'),
+  ];
+  const recv = await ask(guest.socket, 'sfu:create-transport', { roomId, direction: 'recv' });
+  for (const produced of producers) {
+    const consumed = await ask(guest.socket, 'sfu:consume', {
+      roomId,
+      transportId: recv.data.id,
+      producerId: produced.data.producerId,
+      rtpCapabilities: caps.data.rtpCapabilities,
+    });
+    expect(consumed).toMatchObject({ ok: true });
+  }
+  return [host.socket, guest.socket];
+}
+
+const consumersOf = async (node: number) => (await registry.registry.node(ids[node]!))?.consumers ?? 0;
+
+describe('placing rooms on media nodes', () => {
+  it('registers every node with its address and load, and serves /readyz and /metrics', async () => {
+    await until(async () => (await registry.registry.liveNodes()).length === 3, { what: 'three live nodes' });
+    const live = await registry.registry.liveNodes();
+    expect(live.map(({ id, publicUrl, workers, draining }) => ({ id, publicUrl, workers, draining }))).toEqual(
+      ids.map((id, index) => ({ id, publicUrl: urlOf(index), workers: 1, draining: false })),
+    );
+    const ready = await fetch(`${urlOf(A)}/readyz`);
+    expect([ready.status, await ready.json()]).toEqual([200, { ok: true, failing: [] }]);
+    const metrics = await (await fetch(`http://127.0.0.1:${metricsPortA}/metrics`)).text();
+    expect(metrics).toMatch(/^riffroom_mediasoup_workers_live 1$/m);
+  });
+
+  it('places two rooms created while node A is loaded elsewhere, each with its members on its origin', async () => {
+    const busy = await newRoom('Busy Bea');
+    await loadWithConsumers(A, busy.roomId, busy.token);
+    await until(async () => (await consumersOf(A)) === 2, { what: "node A's consumers in the registry" });
+
+    for (const name of ['Quiet Quinn', 'Calm Cleo']) {
+      const { roomId, token } = await newRoom(name);
+      const forHost = await placement(roomId, token);
+      expect(nodeOf(forHost)).not.toBe(A);
+      expect(nodeOf(forHost)).not.toBe(-1);
+      // Its guests follow the host to the room's origin.
+      expect(await placement(roomId)).toBe(forHost);
+    }
+  });
+
+  it("places new viewers on an edge once the origin carries ROOM_ORIGIN_MAX_CONSUMERS of the room's consumers", async () => {
+    const { roomId, token } = await newRoom('Full Fay');
+    const origin = nodeOf(await placement(roomId, token));
+    expect(origin).not.toBe(A);
+    const members = await loadWithConsumers(origin, roomId, token);
+    await until(async () => (await registry.registry.roomConsumers(roomId)).get(ids[origin]!) === 2, {
+      what: "the origin's consumers in the room",
+    });
+    // The host stays on the origin; a viewer goes to the least-loaded other node, not loaded A.
+    expect(nodeOf(await placement(roomId, token))).toBe(origin);
+    expect(nodeOf(await placement(roomId))).toBe(3 - A - origin);
+    // Only A stays loaded for the tests after this one.
+    members.forEach((socket) => socket.close());
+    await until(async () => (await consumersOf(origin)) === 0, { what: 'the origin unloaded' });
+  });
+
+  it('gives a draining node no new rooms, while its room goes on', async () => {
+    const { roomId, token } = await newRoom('Dora Drain');
+    const stays = await joinOn(B, roomId, token);
+    nodes[B]!.terminate();
+    await until(async () => (await registry.registry.node(ids[B]!))?.draining === true, { what: 'B draining' });
+    expect((await fetch(`${urlOf(B)}/readyz`)).status).toBe(503);
+    for (const name of ['New Nia', 'New Noor', 'New Nell']) {
+      const fresh = await newRoom(name);
+      expect(nodeOf(await placement(fresh.roomId, fresh.token))).not.toBe(B);
+    }
+    expect(stays.socket.connected).toBe(true);
+  });
+
+  it('re-places the guests of a killed node on a live node within 10 s; the others notice nothing', async () => {
+    const { roomId, token } = await newRoom('Kim Killed');
+    // The room was placed while A is the busiest and B drains: its origin is C.
+    expect(nodeOf(await placement(roomId, token))).toBe(C);
+    const host = await joinOn(A, roomId, token);
+    const guestOnA = await joinOn(A, roomId);
+    const onC = [await joinPlaced(roomId), await joinPlaced(roomId)];
+    expect(onC.map(({ socket }) => nodeOf(socket.nodeUrl?.() ?? null))).toEqual([C, C]);
+    const everyone = { participantCount: 3, hostOnline: true };
+    await until(() => JSON.stringify(guestOnA.heard.get('room-update')?.at(-1)) === JSON.stringify(everyone), {
+      what: 'room-update counting the guests on C',
+    });
+
+    const killedAt = Date.now();
+    await nodes[C]!.kill();
+    for (const { socket } of onC) {
+      await until(() => nodeOf(socket.nodeUrl?.() ?? null) === A, { timeoutMs: 10_000, what: 're-placed on A' });
+    }
+    for (const guest of onC) {
+      await until(() => JSON.stringify(guest.heard.get('room-update')?.at(-1)) === JSON.stringify(everyone), {
+        timeoutMs: Math.max(1, 10_000 - (Date.now() - killedAt)),
+        what: 'back in the room on A',
+      });
+    }
+    expect(Date.now() - killedAt).toBeLessThan(10_000);
+
+    // Nobody on A was disconnected or told the room ended; the re-placed guests chat with them.
+    for (const member of [host, guestOnA]) {
+      expect(member.socket.connected).toBe(true);
+      expect(member.heard.has('room-ended')).toBe(false);
+    }
+    await onC[0]!.socket.request('chat', { roomId, message: 'back from C' });
+    for (const member of [host, guestOnA]) {
+      await until(
+        () => member.heard.get('chat')?.some((chat) => (chat as { message: string }).message === 'back from C'),
+        {
+          what: 'the re-placed guest chatting',
+        },
+      );
+    }
+  });
+});
