@@ -61,6 +61,39 @@ export const mediaConfigSchema = z.strictObject({
    * fetch in a loop.
    */
   jwksCooldownMs: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /**
+   * The media role's internal port, for other media nodes only (scale/cascade): an edge node links
+   * there to the origin of a room it has viewers of. Unset: no internal port, no cascading. 0 picks
+   * a free port (tests).
+   */
+  internalPort: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The address the internal port binds: the network between the nodes, never the public one. */
+  internalHost: z.string().min(1).default('127.0.0.1'),
+  /** How other nodes reach the internal port; unset, http://internalHost:internalPort. */
+  internalUrl: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL')
+    .max(2048)
+    .optional(),
+  /** The IP pipe transports bind (the other end sends RTP there); unset, internalHost. */
+  cascadePipeIp: z.union([z.ipv4(), z.ipv6()]).optional(),
+  /** The IP other nodes send pipe RTP to, when the bound one is not it (0.0.0.0, NAT). */
+  cascadePipeAnnouncedIp: z.union([z.ipv4(), z.ipv6()]).optional(),
+  /** SRTP on the pipes; the keys travel over the internal link, so use it with an https internal URL. */
+  cascadeSrtp: z
+    .enum(['0', '1', 'true', 'false'])
+    .transform((value) => value === '1' || value === 'true')
+    .or(z.boolean())
+    .default(false),
+  /**
+   * Every room's origin is the node at this internal URL (a fixed topology, and tests). Unset, the
+   * node registry says where each room lives.
+   */
+  cascadeOriginUrl: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL')
+    .max(2048)
+    .optional(),
   /** One mediasoup worker per core by default: a worker is single-threaded. */
   workers: z.coerce.number().int().min(1).max(64).default(os.cpus().length),
   workerBin: z

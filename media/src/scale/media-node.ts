@@ -8,12 +8,16 @@ import { drainRooms } from '../realtime/drain.js';
 import { attachRealtime } from '../realtime/server.js';
 import { WorkerPool } from '../sfu/worker-pool.js';
 import { HttpRoomDirectory } from './http-room-directory.js';
+import { startCascade, type RunningCascade } from './cascade/start-cascade.js';
+import type { OriginLookup } from './cascade/origin-lookup.js';
 import { remoteJwksVerifier } from './remote-jwks-verifier.js';
 import { discoverTokenIssuer } from './token-issuer.js';
 
 export interface RunningMediaNode {
   port: number;
   workers: WorkerPool;
+  /** Present with MEDIA_INTERNAL_PORT: the links of this node's cascaded rooms. */
+  cascade: RunningCascade | null;
   /** As the box drains (scripts/box/compose.ts): no new joins, then idle or the timeout. */
   drain(timeoutS: number): Promise<'idle' | 'timeout'>;
   close(): Promise<void>;
@@ -24,7 +28,11 @@ export interface RunningMediaNode {
  * relay, without the API or its database. Rooms come from the API's internal routes, ID tokens are
  * checked against its published keys, and with REDIS_URL every node's sockets share broadcasts.
  */
-export async function startMediaNode(config: MediaConfig, logger: Logger): Promise<RunningMediaNode> {
+export async function startMediaNode(
+  config: MediaConfig,
+  logger: Logger,
+  { originLookup }: { originLookup?: OriginLookup } = {},
+): Promise<RunningMediaNode> {
   if (!config.apiUrl || !config.internalSecret) {
     throw new ConfigError(
       'invalid configuration: the media role needs apiUrl (API_URL) and internalSecret (INTERNAL_SECRET)',
@@ -62,15 +70,22 @@ export async function startMediaNode(config: MediaConfig, logger: Logger): Promi
     res.end(JSON.stringify(alive ? { ok: true } : { error: { code: 'not-found', message: 'Not found' } }));
   });
   await workers.start();
+  const { internalPort, internalSecret } = config;
+  const cascade =
+    internalPort === undefined
+      ? null
+      : await startCascade({ ...config, internalPort, internalSecret }, realtime, logger, originLookup);
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
 
   let closing: Promise<void> | null = null;
   return {
     port: (server.address() as AddressInfo).port,
     workers,
+    cascade,
     drain: (timeoutS) => drainRooms(realtime, timeoutS),
     close() {
       closing ??= (async () => {
+        await cascade?.close();
         await Promise.all([realtime.close(), peers.close()]);
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
