@@ -27,6 +27,8 @@ interface Sink extends SinkReport {
   highestSeq: number;
   frameTimestamp: number;
   frameOk: boolean;
+  /** When `track`ed: each frame's arrival (its marker packet), ms on this process's clock, by RTP timestamp. */
+  arrivals: Map<number, number> | null;
 }
 
 let sinks: Sink[] = [];
@@ -37,8 +39,9 @@ let sinks: Sink[] = [];
 let payloadEncrypted = false;
 const PROBATION_PAYLOAD_TYPE = 127;
 
-function fresh(socket: dgram.Socket, ssrc: number | null = null): Sink {
+function fresh(socket: dgram.Socket, ssrc: number | null = null, track = false): Sink {
   return {
+    arrivals: track ? new Map() : null,
     socket,
     ssrc,
     packets: 0,
@@ -87,6 +90,7 @@ function onPacket(sink: Sink, packet: Buffer): void {
     sink.frameOk = false;
   }
   if (rtp.marker) {
+    sink.arrivals?.set(rtp.timestamp, performance.now());
     sink.frames += 1;
     if (sink.frameOk) sink.completeFrames += 1;
   }
@@ -109,10 +113,10 @@ serveRequests({
     return { ports: opened.map((sink) => sink.socket.address().port), first };
   },
   /** Zero every counter: the measurement window starts now; sink i counts only `ssrcs[i]`. */
-  reset: (args: { ssrcs?: number[]; encrypted?: boolean }) => {
+  reset: (args: { ssrcs?: number[]; encrypted?: boolean; track?: number[] }) => {
     payloadEncrypted = args.encrypted ?? false;
     sinks = sinks.map((sink, index) => {
-      const next = fresh(sink.socket, args.ssrcs?.[index] ?? null);
+      const next = fresh(sink.socket, args.ssrcs?.[index] ?? null, args.track?.includes(index) ?? false);
       sink.socket.removeAllListeners('message');
       next.socket.on('message', (packet) => onPacket(next, packet));
       return next;
@@ -134,6 +138,9 @@ serveRequests({
       cpuUs: cpu.user + cpu.system,
     };
   },
+  /** The tracked sinks' frame arrivals: [RTP timestamp, ms] pairs, per sink index. */
+  arrivals: (args: { indices: number[] }): Record<number, [number, number][]> =>
+    Object.fromEntries(args.indices.map((index) => [index, [...(sinks[index]?.arrivals ?? new Map()).entries()]])),
   pli: (args: { index: number; port: number; mediaSsrc: number }) => {
     const sink = sinks[args.index];
     if (!sink) throw new Error(`no sink ${args.index}`);

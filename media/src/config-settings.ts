@@ -44,12 +44,6 @@ export const MEDIA_SETTINGS: readonly Setting[] = [
       'Media role: where browsers reach this node (its Socket.IO and `/peerjs`), e.g. `https://studio.example/nodes/media-1`; the room API hands it to the members placed here',
   },
   {
-    path: 'nodeInternalUrl',
-    env: 'NODE_INTERNAL_URL',
-    defaultNote: '`http://HOST:PORT`',
-    meaning: 'Media role: where the API and other nodes reach this node inside the deployment',
-  },
-  {
     path: 'nodeHeartbeatMs',
     env: 'NODE_HEARTBEAT_MS',
     default: '1000',
@@ -69,6 +63,51 @@ export const MEDIA_SETTINGS: readonly Setting[] = [
     default: '30000',
     meaning:
       "Media role: at most one refetch of the API's public keys per this many ms when a token names an unknown key",
+  },
+  {
+    path: 'internalPort',
+    env: 'MEDIA_INTERNAL_PORT',
+    defaultNote: 'none (no cascading)',
+    meaning:
+      'Media role: the port other media nodes link to for cascading (INTERNAL_SECRET required); `0` picks a free port',
+  },
+  {
+    path: 'internalHost',
+    env: 'MEDIA_INTERNAL_HOST',
+    default: '127.0.0.1',
+    meaning: 'Media role: the address the internal port binds (the network between the nodes, never the public one)',
+  },
+  {
+    path: 'internalUrl',
+    env: 'MEDIA_INTERNAL_URL',
+    defaultNote: '`http://MEDIA_INTERNAL_HOST:MEDIA_INTERNAL_PORT`',
+    meaning:
+      "Media role: how other media nodes reach this node's internal port; the node registry publishes it, and a node knows itself as a room's origin by it",
+  },
+  {
+    path: 'cascadePipeIp',
+    env: 'CASCADE_PIPE_IP',
+    defaultNote: '`MEDIA_INTERNAL_HOST`',
+    meaning: 'Media role: the IP the mediasoup pipe transports between nodes bind',
+  },
+  {
+    path: 'cascadePipeAnnouncedIp',
+    env: 'CASCADE_PIPE_ANNOUNCED_IP',
+    defaultNote: 'the bound IP',
+    meaning: 'Media role: the IP other nodes send pipe RTP to, when it is not the bound one',
+  },
+  {
+    path: 'cascadeSrtp',
+    env: 'CASCADE_SRTP',
+    default: '0',
+    meaning:
+      '`1` encrypts the pipes between nodes (SRTP); the keys cross the internal link, so pair it with an https `MEDIA_INTERNAL_URL`',
+  },
+  {
+    path: 'cascadeOriginUrl',
+    env: 'CASCADE_ORIGIN_URL',
+    defaultNote: 'none (the node registry decides)',
+    meaning: "Media role: every room's origin is the node at this internal URL (a fixed topology)",
   },
   { path: 'workers', env: 'MEDIASOUP_WORKERS', defaultNote: 'one per core', meaning: 'mediasoup workers to start' },
   {

@@ -39,7 +39,6 @@ describe('media configuration', () => {
     const local = loadMediaConfig({ HOST: '127.0.0.1', PORT: '8091' });
     expect(local).toMatchObject({
       nodePublicUrl: 'http://127.0.0.1:8091',
-      nodeInternalUrl: 'http://127.0.0.1:8091',
       nodeHeartbeatMs: 1000,
       roomOriginMaxConsumers: 500,
     });
@@ -47,7 +46,6 @@ describe('media configuration', () => {
     const named = loadMediaConfig({
       NODE_ID: 'media-1',
       NODE_PUBLIC_URL: 'https://studio.example/nodes/media-1',
-      NODE_INTERNAL_URL: 'http://media-1:8080',
     });
     expect(named).toMatchObject({ nodeId: 'media-1', nodePublicUrl: 'https://studio.example/nodes/media-1' });
     expect(() => loadMediaConfig({ NODE_ID: 'media 1' })).toThrow(/nodeId/);

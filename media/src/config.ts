@@ -65,7 +65,6 @@ export const mediaConfigSchema = z.strictObject({
   /** Where browsers reach this node; unset, http://HOST:PORT (a host name in place of 0.0.0.0). */
   nodePublicUrl: nodeUrlSchema.optional(),
   /** Where the API and other nodes reach it; unset, as nodePublicUrl's default. */
-  nodeInternalUrl: nodeUrlSchema.optional(),
   /** A node rewrites its registry record this often; it expires NODE_EXPIRY_BEATS beats later. */
   nodeHeartbeatMs: z.coerce.number().int().min(100).max(60_000).default(1000),
   /**
@@ -81,6 +80,39 @@ export const mediaConfigSchema = z.strictObject({
    * fetch in a loop.
    */
   jwksCooldownMs: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /**
+   * The media role's internal port, for other media nodes only (scale/cascade): an edge node links
+   * there to the origin of a room it has viewers of. Unset: no internal port, no cascading. 0 picks
+   * a free port (tests).
+   */
+  internalPort: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The address the internal port binds: the network between the nodes, never the public one. */
+  internalHost: z.string().min(1).default('127.0.0.1'),
+  /** How other nodes reach the internal port; unset, http://internalHost:internalPort. */
+  internalUrl: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL')
+    .max(2048)
+    .optional(),
+  /** The IP pipe transports bind (the other end sends RTP there); unset, internalHost. */
+  cascadePipeIp: z.union([z.ipv4(), z.ipv6()]).optional(),
+  /** The IP other nodes send pipe RTP to, when the bound one is not it (0.0.0.0, NAT). */
+  cascadePipeAnnouncedIp: z.union([z.ipv4(), z.ipv6()]).optional(),
+  /** SRTP on the pipes; the keys travel over the internal link, so use it with an https internal URL. */
+  cascadeSrtp: z
+    .enum(['0', '1', 'true', 'false'])
+    .transform((value) => value === '1' || value === 'true')
+    .or(z.boolean())
+    .default(false),
+  /**
+   * Every room's origin is the node at this internal URL (a fixed topology, and tests). Unset, the
+   * node registry says where each room lives.
+   */
+  cascadeOriginUrl: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL')
+    .max(2048)
+    .optional(),
   /** One mediasoup worker per core by default: a worker is single-threaded. */
   workers: z.coerce.number().int().min(1).max(64).default(os.cpus().length),
   workerBin: z
@@ -205,13 +237,12 @@ export const mediaConfigSchema = z.strictObject({
 });
 export type MediaConfig = Omit<
   z.infer<typeof mediaConfigSchema>,
-  'rtcMinPort' | 'rtcMaxPort' | 'nodeId' | 'nodePublicUrl' | 'nodeInternalUrl'
+  'rtcMinPort' | 'rtcMaxPort' | 'nodeId' | 'nodePublicUrl'
 > & {
   rtcMinPort: number;
   rtcMaxPort: number;
   nodeId: string;
   nodePublicUrl: string;
-  nodeInternalUrl: string;
 };
 
 type Env = Record<string, string | undefined>;
@@ -240,7 +271,6 @@ function finishMediaConfig(parsed: z.output<typeof mediaConfigSchema>): MediaCon
     rtcMaxPort,
     nodeId: parsed.nodeId ?? `${os.hostname()}-${parsed.port}`.replace(/[^A-Za-z0-9_.-]/g, '-').slice(0, 64),
     nodePublicUrl: parsed.nodePublicUrl ?? reachable,
-    nodeInternalUrl: parsed.nodeInternalUrl ?? reachable,
   };
 }
 

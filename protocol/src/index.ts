@@ -15,6 +15,7 @@ export * from './p2p.js';
 export * from './peerjs-signalling.js';
 export * from './events.js';
 export * from './scale-out.js';
+export * from './cascade.js';
 export * from './realtime.js';
 export * from './socket-requests.js';
 export * from './rest-routes.js';

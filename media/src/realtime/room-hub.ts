@@ -48,6 +48,7 @@ export class RoomHub {
   ) {
     this.grace = new HostGrace(options.hostGraceMs, (roomId) => this.hostGraceEnded(roomId));
     media.on('created', (room) => this.wireMedia(room));
+    media.localUse = (roomId) => this.rooms.has(roomId);
     media.on('rebuilt', (room, reason) => {
       this.io.to(roomChannel(room.roomId)).emit('sfu:reconnect', { reason });
     });
@@ -172,7 +173,10 @@ export class RoomHub {
 
     let sharing = false;
     try {
-      sharing = (await this.media.get(roomId)).hasProducer('screen');
+      const media = await this.media.get(roomId);
+      // On an edge node the host's producers arrive through the pipe from the origin.
+      await media.whenUpstreamListed();
+      sharing = media.hasProducer('screen');
     } catch (error) {
       // Chat and presence still work without media; the SFU calls will say sfu/unavailable.
       this.logger.error({ err: error, roomId }, 'could not set up room media');
@@ -224,9 +228,10 @@ export class RoomHub {
     }
     await this.sendUpdate(roomId);
     if (live.isEmpty && this.rooms.get(roomId) === live) {
-      // Nobody left to see it: free the router; the next join builds a fresh one.
+      // Nobody left to see it: free the router (unless edge nodes still pipe from it); the next join
+      // builds a fresh one.
       this.rooms.delete(roomId);
-      await this.media.close(roomId);
+      if (!this.media.isHeld(roomId)) await this.media.close(roomId);
     }
   }
 

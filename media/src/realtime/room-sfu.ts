@@ -86,7 +86,12 @@ export function handleRoomSfu(socket: RealtimeSocket, hub: RoomHub, logger: Logg
     (await hostMediaOf(roomId, 'close media')).closeProducer(socket.id, producerId);
   });
 
-  onRoomEvent(socket, 'sfu:producers', logger, async ({ roomId }) => (await mediaOf(roomId)).producers());
+  onRoomEvent(socket, 'sfu:producers', logger, async ({ roomId }) => {
+    const media = await mediaOf(roomId);
+    // On an edge node: the list once the pipe from the origin has it (scale/cascade).
+    await media.whenUpstreamListed();
+    return media.producers();
+  });
 
   onRoomEvent(socket, 'sfu:consume', logger, async (payload) => {
     const media = await mediaOf(payload.roomId);

@@ -50,20 +50,30 @@ export function createSocketRelay(io: RealtimeServer): MediaRelay {
   adapter.on('join-room', (channel: string, socketId: string) => {
     // A host that (re)joins learns at once whether anyone waits for frames.
     const roomId = roomIdOf(channel);
-    const guests = roomId ? relay.demand(roomId) : 0;
+    // On an edge node the origin tells the host (it is on the origin), so this stays quiet there.
+    const guests = roomId && !relay.cascade?.isEdge(roomId) ? relay.demand(roomId) : 0;
     if (guests > 0) io.sockets.sockets.get(socketId)?.emit('relay:demand', { guests });
   });
   adapter.on('leave-room', (channel: string, socketId: string) => {
     const roomId = roomIdOf(channel);
     if (!roomId) return;
-    const { demand, changed } = relay.removeGuest(roomId, socketId);
-    if (changed) io.to(channel).emit('relay:demand', { guests: demand });
+    if (relay.removeGuest(roomId, socketId).changed) announceRelayDemand(io, relay, roomId);
   });
   adapter.on('delete-room', (channel: string) => {
     const roomId = roomIdOf(channel);
     if (roomId) relay.closeRoom(roomId);
   });
   return relay;
+}
+
+/**
+ * The room's relay demand changed: every member hears the count (the host encodes frames only
+ * while it is above zero). On an edge node of a cascaded room the count goes to the origin instead,
+ * which adds it to its own and tells the room (scale/cascade).
+ */
+export function announceRelayDemand(io: RealtimeServer, relay: MediaRelay, roomId: string): void {
+  if (relay.cascade?.isEdge(roomId)) return relay.cascade.reportDemand(roomId, relay.localDemand(roomId));
+  io.to(roomChannel(roomId)).emit('relay:demand', { guests: relay.demand(roomId) });
 }
 
 /** relay:subscribe (any member), and screen-frame and audio-chunk (host only), forwarded to the subscribers. */
@@ -82,7 +92,7 @@ export function handleRoomRelay(socket: RealtimeSocket, hub: RoomHub, relay: Med
   onRoomEvent(socket, 'relay:subscribe', logger, ({ roomId, subscribe }) => {
     hub.membership(socket, roomId);
     const { demand, changed } = relay.subscribe(roomId, socket.id, subscribe);
-    if (changed) socket.nsp.to(roomChannel(roomId)).emit('relay:demand', { guests: demand });
+    if (changed) announceRelayDemand(socket.nsp.server, relay, roomId);
     return { guests: demand };
   });
 

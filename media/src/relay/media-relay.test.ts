@@ -281,4 +281,37 @@ describe('the frame relay', () => {
     expect(guests.frames.get('g')).toEqual([1]);
     expect(relay.room('r1')).toBeNull();
   });
+  it("counts an edge node's guests in the room's demand and hands each checked item to the cascade once", () => {
+    const { guests, relay } = setUp([], DEFAULT_RELAY_OPTIONS, ['g']);
+    const published: string[] = [];
+    relay.cascade = {
+      isEdge: () => false,
+      reportDemand: () => {},
+      published: (roomId, item) => published.push(`${roomId}:${item.kind}`),
+    };
+    expect(relay.demand('r1')).toBe(1);
+    expect(relay.setRemoteDemand('r1', 'edge-b', 3)).toBe(true);
+    expect(relay.setRemoteDemand('r1', 'edge-b', 3)).toBe(false);
+    expect(relay.demand('r1')).toBe(4);
+    expect(relay.localDemand('r1')).toBe(1);
+    relay.publishFrame('r1', frame(1), ['g']);
+    expect(() => relay.publishFrame('r1', new Uint8Array([1, 2, 3]), ['g'])).toThrow();
+    relay.publishAudio('r1', chunk(1), ['g']);
+    // Refused items never cross to the edges.
+    expect(published).toEqual(['r1:frame', 'r1:audio']);
+    expect(guests.frames.get('g')).toEqual([1]);
+    // The edge link closed: its guests no longer count.
+    expect(relay.setRemoteDemand('r1', 'edge-b', 0)).toBe(true);
+    expect(relay.demand('r1')).toBe(1);
+  });
+
+  it("on an edge, the origin's items reach this node's subscribed guests without passing the host's checks again", () => {
+    const { guests, relay } = setUp([], { ...DEFAULT_RELAY_OPTIONS, maxFramesPerSecond: 1 }, ['g']);
+    relay.forwardFrame('r1', frame(1), ['g', 'not-subscribed']);
+    relay.forwardFrame('r1', frame(2), ['g']);
+    relay.forwardAudio('r1', chunk(1), ['g']);
+    expect(guests.frames.get('g')).toEqual([1, 2]);
+    expect(guests.frames.get('not-subscribed')).toBeUndefined();
+    expect(guests.audio.get('g')).toEqual([[1]]);
+  });
 });

@@ -34,6 +34,19 @@ export const DEFAULT_RELAY_OPTIONS: MediaRelayOptions = {
   audioBatchMaxBytes: 4 * AUDIO_CHUNK_MAX_BYTES,
 };
 
+/**
+ * Scaled out, a room's relay spans nodes (scale/cascade): the origin sends each item once to every
+ * edge whose guests want it, and an edge's demand counts at the origin, which alone tells the host.
+ */
+export interface RelayCascade {
+  /** Every item this node's host published, after it passed the checks. */
+  published(roomId: string, item: { kind: 'frame'; frame: Uint8Array } | ({ kind: 'audio' } & AudioChunk)): void;
+  /** Whether this node is an edge of the room: then the origin tells the host, not this node. */
+  isEdge(roomId: string): boolean;
+  /** An edge's guests that want the room's frames now, for the origin. */
+  reportDemand(roomId: string, localDemand: number): void;
+}
+
 interface RoomEntry {
   relay: RoomRelay;
   frames: RateLimiter;
@@ -53,6 +66,10 @@ export class MediaRelay {
   private rooms = new Map<string, RoomEntry>();
   /** Deliveries and drops of every lane since start, rooms long closed included (metrics). */
   readonly totals: RelayTotals = { video: emptyLaneStats(), audio: emptyLaneStats() };
+  /** Guests on edge nodes that want a room's frames, by edge link (scale/cascade). */
+  private remoteDemand = new Map<string, Map<string, number>>();
+  /** Set when the node cascades rooms to or from other nodes. */
+  cascade: RelayCascade | null = null;
 
   constructor(
     private readonly transport: RelayTransport,
@@ -74,7 +91,18 @@ export class MediaRelay {
     if (!entry.frames.take(this.now())) {
       throw refuse('room/rate-limited', 'Too many screen frames per second; this one was dropped.');
     }
-    return entry.relay.publishFrame(frame, guestIds);
+    const offered = entry.relay.publishFrame(frame, guestIds);
+    this.cascade?.published(roomId, { kind: 'frame', frame });
+    return offered;
+  }
+
+  /** An edge node: a frame the origin relayed, already checked there, to this node's guests. */
+  forwardFrame(roomId: string, frame: Uint8Array, guestIds: readonly string[]): number {
+    return this.entry(roomId).relay.publishFrame(frame, guestIds);
+  }
+
+  forwardAudio(roomId: string, chunk: AudioChunk, guestIds: readonly string[]): number {
+    return this.entry(roomId).relay.publishAudio(chunk, guestIds);
   }
 
   publishAudio(roomId: string, chunk: AudioChunk, guestIds: readonly string[]): number {
@@ -88,19 +116,39 @@ export class MediaRelay {
     if (!entry.audio.take(this.now())) {
       throw refuse('room/rate-limited', 'Too many audio chunks per second; this one was dropped.');
     }
-    return entry.relay.publishAudio(chunk, guestIds);
+    const offered = entry.relay.publishAudio(chunk, guestIds);
+    this.cascade?.published(roomId, { kind: 'audio', ...chunk });
+    return offered;
   }
 
   /** A guest switches the relay on or off for itself; returns the room's demand and whether it changed. */
   subscribe(roomId: string, guestId: string, on: boolean): { demand: number; changed: boolean } {
     const relay = this.entry(roomId).relay;
     const changed = relay.subscribe(guestId, on);
-    return { demand: relay.demand, changed };
+    return { demand: this.demand(roomId), changed };
   }
 
-  /** Guests of the room that want relay frames. */
+  /** Guests of the room that want relay frames, on this node and on its edge nodes. */
   demand(roomId: string): number {
+    let remote = 0;
+    for (const guests of this.remoteDemand.get(roomId)?.values() ?? []) remote += guests;
+    return this.localDemand(roomId) + remote;
+  }
+
+  /** Guests on this node only that want relay frames. */
+  localDemand(roomId: string): number {
     return this.rooms.get(roomId)?.relay.demand ?? 0;
+  }
+
+  /** An edge link's guests that want the room's frames (0 when the link closes); returns whether it changed. */
+  setRemoteDemand(roomId: string, linkId: string, guests: number): boolean {
+    let links = this.remoteDemand.get(roomId);
+    if ((links?.get(linkId) ?? 0) === guests) return false;
+    if (!links) this.remoteDemand.set(roomId, (links = new Map()));
+    if (guests > 0) links.set(linkId, guests);
+    else links.delete(linkId);
+    if (links.size === 0) this.remoteDemand.delete(roomId);
+    return true;
   }
 
   /** The guest left the room; returns the room's demand and whether it changed. */
@@ -108,7 +156,7 @@ export class MediaRelay {
     const relay = this.rooms.get(roomId)?.relay;
     if (!relay) return { demand: 0, changed: false };
     const changed = relay.removeGuest(guestId);
-    return { demand: relay.demand, changed };
+    return { demand: this.demand(roomId), changed };
   }
 
   /** The host stopped sharing: nothing already queued for the room's guests is sent any more. */

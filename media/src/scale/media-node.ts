@@ -14,7 +14,10 @@ import { HttpRoomDirectory } from './http-room-directory.js';
 import { NodeHeartbeat } from './node-heartbeat.js';
 import { nodeLoadMeter } from './node-load.js';
 import { nodeReadiness, type NodeReadinessCheck } from './node-readiness.js';
+import type { NodeRegistry } from './node-registry.js';
 import { connectNodeRegistry } from './registry-connection.js';
+import { startCascade, type RunningCascade } from './cascade/start-cascade.js';
+import type { OriginLookup } from './cascade/origin-lookup.js';
 import { remoteJwksVerifier } from './remote-jwks-verifier.js';
 import { discoverTokenIssuer } from './token-issuer.js';
 
@@ -23,6 +26,8 @@ export interface RunningMediaNode {
   /** Where GET /metrics answers (METRICS_PORT; the port it picked when that is 0). */
   metricsPort: number;
   workers: WorkerPool;
+  /** Present with MEDIA_INTERNAL_PORT: the links of this node's cascaded rooms. */
+  cascade: RunningCascade | null;
   /**
    * As the box drains (scripts/box/compose.ts): the registry says draining at once (no new rooms
    * are placed here), no new joins, then idle or the timeout.
@@ -37,7 +42,11 @@ export interface RunningMediaNode {
  * checked against its published keys, and with REDIS_URL every node's sockets share broadcasts and
  * the node registers itself and its load in the node registry, where the API places rooms.
  */
-export async function startMediaNode(config: MediaConfig, logger: Logger): Promise<RunningMediaNode> {
+export async function startMediaNode(
+  config: MediaConfig,
+  logger: Logger,
+  { originLookup }: { originLookup?: OriginLookup } = {},
+): Promise<RunningMediaNode> {
   if (!config.apiUrl || !config.internalSecret) {
     throw new ConfigError(
       'invalid configuration: the media role needs apiUrl (API_URL) and internalSecret (INTERNAL_SECRET)',
@@ -104,8 +113,20 @@ export async function startMediaNode(config: MediaConfig, logger: Logger): Promi
     reply(res, 404, { error: { code: 'not-found', message: 'Not found' } });
   });
   await workers.start();
+  const { internalPort, internalSecret } = config;
+  const cascade =
+    internalPort === undefined
+      ? null
+      : await startCascade(
+          { ...config, internalPort, internalSecret },
+          realtime,
+          logger,
+          originLookup ?? (registry ? registryOriginLookup(registry.registry) : undefined),
+        );
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const port = (server.address() as AddressInfo).port;
+  // PORT 0 (tests) takes a free port: the default address names the one it got.
+  const publicUrl = config.nodePublicUrl.replace(/:0$/, `:${port}`);
   const metricsListener = await startMetricsListener(
     metrics,
     { port: config.metricsPort, host: config.metricsHost },
@@ -116,9 +137,10 @@ export async function startMediaNode(config: MediaConfig, logger: Logger): Promi
         registry.registry,
         {
           id: config.nodeId,
-          // PORT 0 (tests) takes a free port: the default addresses name the one it got.
-          publicUrl: config.nodePublicUrl.replace(/:0$/, `:${port}`),
-          internalUrl: config.nodeInternalUrl.replace(/:0$/, `:${port}`),
+          publicUrl,
+          // Where edges link to this node's internal port (cascading). A node without one cannot be
+          // an origin for other nodes; its record then names its public address.
+          internalUrl: cascade?.selfUrl ?? publicUrl,
         },
         nodeLoadMeter(workers, realtime.hub),
         config.nodeHeartbeatMs,
@@ -133,6 +155,7 @@ export async function startMediaNode(config: MediaConfig, logger: Logger): Promi
     port,
     metricsPort: metricsListener.port,
     workers,
+    cascade,
     async drain(timeoutS) {
       draining = true;
       await heartbeat?.markDraining();
@@ -142,6 +165,7 @@ export async function startMediaNode(config: MediaConfig, logger: Logger): Promi
       closing ??= (async () => {
         await heartbeat?.stop();
         await metricsListener.close();
+        await cascade?.close();
         await Promise.all([realtime.close(), peers.close()]);
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -155,4 +179,12 @@ export async function startMediaNode(config: MediaConfig, logger: Logger): Promi
 function reply(res: http.ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
+}
+
+/** A room's origin as the cascade needs it: the registry's record of the node that owns the room. */
+function registryOriginLookup(registry: NodeRegistry): OriginLookup {
+  return async (roomId) => {
+    const origin = await registry.roomOrigin(roomId);
+    return origin && { nodeId: origin.id, internalUrl: origin.internalUrl };
+  };
 }

@@ -9,6 +9,7 @@ import {
 } from '@riffroom/protocol';
 import type { types } from 'mediasoup';
 import { ROOM_MEDIA_CODECS } from './media-codecs.js';
+import { RoomUpstream } from './room-upstream.js';
 import type { WorkerSlot } from './worker-pool.js';
 
 type Direction = 'send' | 'recv';
@@ -28,6 +29,9 @@ export interface SfuRoomOptions {
   keyFrameRequestDelayMs: number;
 }
 
+/** How long a viewer's request on an edge waits for the pipe from the origin (scale/cascade). */
+const UPSTREAM_WAIT_MS = 5000;
+
 /**
  * One room's media on one worker: a router, and per peer its transports, producers and consumers.
  * Knows nothing of sockets or roles: the socket layer checks who may produce before calling here.
@@ -36,6 +40,10 @@ export interface SfuRoomOptions {
 export class SfuRoom extends EventEmitter<SfuRoomEvents> {
   private peers = new Map<string, PeerMedia>();
   private closed = false;
+  /** On an edge node: the host's producers piped in from the room's origin (scale/cascade). */
+  private upstreamProducers: RoomUpstream | null = null;
+  /** Pipe transports to other nodes; they close with the room. */
+  private pipes = new Set<types.PipeTransport>();
 
   private constructor(
     readonly roomId: string,
@@ -157,6 +165,7 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
     for (const media of this.peers.values()) {
       for (const producer of media.producers.values()) list.push(describeProducer(producer));
     }
+    for (const producer of this.upstreamProducers?.list() ?? []) list.push(describeProducer(producer));
     return list;
   }
 
@@ -172,6 +181,7 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
   ): Promise<ConsumerInfo> {
     const entry = this.transportOf(peerId, transportId);
     if (entry.direction !== 'recv') throw refuse('sfu/transport-not-found', 'Consume on a recv transport.');
+    if (!this.findProducer(producerId)) await this.upstreamProducers?.whenProducer(producerId, UPSTREAM_WAIT_MS);
     const producer = this.findProducer(producerId);
     if (!producer) throw refuse('sfu/producer-not-found', 'That producer is gone.');
     if (!this.router.canConsume({ producerId, rtpCapabilities })) {
@@ -209,10 +219,41 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
     this.peers.delete(peerId);
   }
 
+  /**
+   * An edge node's room: from now on its producer list and consumes wait (bounded) for the pipe
+   * from the origin. Made once; the cascade code fills it.
+   */
+  upstream(): RoomUpstream {
+    this.assertOpen();
+    this.upstreamProducers ??= new RoomUpstream();
+    return this.upstreamProducers;
+  }
+
+  /** Resolves once an edge's pipe has listed the origin's producers (at once on the origin). */
+  async whenUpstreamListed(): Promise<void> {
+    await this.upstreamProducers?.whenListed(UPSTREAM_WAIT_MS);
+  }
+
+  /** A PipeTransport on this room's router, to or from another node; it closes with the room. */
+  async createPipeTransport(options: types.PipeTransportOptions): Promise<types.PipeTransport> {
+    this.assertOpen();
+    const router = this.router;
+    const transport = await router.createPipeTransport(options);
+    if (this.closed || router !== this.router) {
+      transport.close();
+      throw refuse('sfu/unavailable', 'This room has no media right now.');
+    }
+    this.pipes.add(transport);
+    transport.observer.once('close', () => this.pipes.delete(transport));
+    return transport;
+  }
+
   /** Idempotent. Transports close before the router; the worker's WebRtcServer stays open. */
   close(): void {
     if (this.closed) return;
     for (const peerId of [...this.peers.keys()]) this.removePeer(peerId);
+    this.upstreamProducers?.close();
+    for (const pipe of [...this.pipes]) pipe.close();
     this.closed = true;
     this.router.close();
     this.removeAllListeners();
@@ -225,7 +266,7 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
 
   /** Producers and consumers open on this router now (metrics). */
   mediaCounts(): { producers: number; consumers: number } {
-    let producers = 0;
+    let producers = this.upstreamProducers?.list().length ?? 0;
     let consumers = 0;
     for (const media of this.peers.values()) {
       producers += media.producers.size;
@@ -249,6 +290,9 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
 
   private dropAllPeerMedia(): void {
     // The worker is dead: its objects are already closed; forget them without producer-closed noise.
+    // An edge's pipe went with it: the cascade code links again on 'rebuilt'.
+    this.upstreamProducers?.reset();
+    this.pipes.clear();
     for (const media of this.peers.values()) {
       media.producers.clear();
       media.consumers.clear();
@@ -277,7 +321,7 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
       const producer = media.producers.get(producerId);
       if (producer) return producer;
     }
-    return undefined;
+    return this.upstreamProducers?.get(producerId);
   }
 
   private transportOf(peerId: string, transportId: string) {

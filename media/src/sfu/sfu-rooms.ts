@@ -21,6 +21,10 @@ export class SfuRooms extends EventEmitter<SfuRoomsEvents> {
   private placement = new Map<string, number>();
   /** The rooms whose creation finished, for synchronous reads (metrics). */
   private created = new Map<string, SfuRoom>();
+  /** Links from edge nodes keeping a room's media open on this origin (scale/cascade). */
+  private holds = new Map<string, number>();
+  /** Whether a room still has members on this node (the room hub says); unset, none. */
+  localUse: (roomId: string) => boolean = () => false;
   private readonly onReplaced = ({ index, reason }: { index: number; reason: SfuReconnectReason }) =>
     void this.rebuildWorker(index, reason);
 
@@ -68,9 +72,35 @@ export class SfuRooms extends EventEmitter<SfuRoomsEvents> {
     return this.created.values();
   }
 
+  /**
+   * An edge node pipes this room's producers: its media stays open while the link does, even with
+   * no member left on this node (the host reloading, say). The release closes it once neither
+   * holds it any more.
+   */
+  async hold(roomId: string): Promise<{ room: SfuRoom; release: () => void }> {
+    const room = await this.get(roomId);
+    this.holds.set(roomId, (this.holds.get(roomId) ?? 0) + 1);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      const left = (this.holds.get(roomId) ?? 1) - 1;
+      if (left > 0) return void this.holds.set(roomId, left);
+      this.holds.delete(roomId);
+      if (!this.localUse(roomId) && this.rooms.has(roomId)) void this.close(roomId);
+    };
+    return { room, release };
+  }
+
+  /** Whether an edge node's link keeps the room's media open. */
+  isHeld(roomId: string): boolean {
+    return this.holds.has(roomId);
+  }
+
   async close(roomId: string): Promise<void> {
     const room = this.rooms.get(roomId);
     if (!room) return;
+    this.holds.delete(roomId);
     this.rooms.delete(roomId);
     this.placement.delete(roomId);
     this.created.delete(roomId);

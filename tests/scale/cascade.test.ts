@@ -1,0 +1,229 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import wrtc from '@roamhq/wrtc';
+import type { types as client } from 'mediasoup-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { INTERNAL_SECRET_HEADER } from '@riffroom/protocol';
+import { jsonCaller, signUpUser, type JsonCall } from '../../server/src/testing/test-api.js';
+import {
+  consumeAll,
+  createTransport,
+  joinAsMember,
+  loadDevice,
+  sumStats,
+  type RoomMember,
+} from '../../bench/lib/wrtc-room-client.js';
+import { freePort } from '../support/box.js';
+import { startRedisServer, type RedisServer } from '../support/redis-server.js';
+import { startRole, type RoleProcess } from '../support/role-process.js';
+import { createRoomAs, recorder } from '../support/room-sockets.js';
+import { until } from '../support/until.js';
+
+// One room cascaded over three media nodes on real processes (ARCHITECTURE.md "Scaling out"): a
+// redis-server, an `api` process (SQLite: the database is not what this is about) and three `media`
+// processes on 127.0.0.1. Node A is every room's origin (CASCADE_ORIGIN_URL, where the node
+// registry would name it); B and C are edges that pull the host's media from A through mediasoup
+// pipe transports and the room's relay frames through their internal link.
+const secret = randomBytes(24).toString('base64url');
+let redis: RedisServer;
+let dataDir: string;
+let api: RoleProcess;
+let call: JsonCall;
+const nodes: { process: RoleProcess; internalUrl: string }[] = [];
+const [A, B, C] = [0, 1, 2];
+const cleanups: (() => void)[] = [];
+
+beforeAll(async () => {
+  redis = await startRedisServer();
+  dataDir = mkdtempSync(path.join(tmpdir(), 'riffroom-cascade-'));
+  api = await startRole('scripts/api.ts', {
+    DATA_DIR: dataDir,
+    REDIS_URL: redis.url,
+    INTERNAL_SECRET: secret,
+    SIGNING_KEY_FILE: path.join(dataDir, 'key.json'),
+  });
+  call = jsonCaller(api.baseUrl);
+  const internalPorts = await Promise.all([A, B, C].map(() => freePort()));
+  const originUrl = `http://127.0.0.1:${internalPorts[A]}`;
+  for (const port of internalPorts) {
+    const process = await startRole('media/src/main.ts', {
+      API_URL: api.baseUrl,
+      INTERNAL_SECRET: secret,
+      REDIS_URL: redis.url,
+      MEDIA_INTERNAL_PORT: String(port),
+      MEDIA_INTERNAL_HOST: '127.0.0.1',
+      CASCADE_ORIGIN_URL: originUrl,
+    });
+    nodes.push({ process, internalUrl: `http://127.0.0.1:${port}` });
+  }
+}, 180_000);
+
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+afterAll(async () => {
+  await Promise.all(nodes.map((node) => node.process.stop()));
+  await api?.stop();
+  await redis?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}, 60_000);
+
+interface CascadeLinks {
+  edges: { roomId: string; producers: number; relayFramesSent: number }[];
+  origins: { roomId: string; producers: number; relayFramesReceived: number }[];
+}
+
+/** What a node pipes, from its internal port (as an operator would ask it). */
+async function linksOf(node: number, roomId: string): Promise<CascadeLinks> {
+  const res = await fetch(`${nodes[node]!.internalUrl}/internal/cascade/links`, {
+    headers: { [INTERNAL_SECRET_HEADER]: secret },
+  });
+  expect(res.status).toBe(200);
+  const all = (await res.json()) as CascadeLinks;
+  return {
+    edges: all.edges.filter((link) => link.roomId === roomId),
+    origins: all.origins.filter((link) => link.roomId === roomId),
+  };
+}
+
+const WIDTH = 320;
+const HEIGHT = 180;
+
+/** The host shares a synthetic screen on node A's SFU through libwebrtc, as the browser does. */
+async function hostSharing(roomId: string, token: string) {
+  const host = await joinAsMember(nodes[A]!.process.baseUrl, roomId, token);
+  cleanups.push(() => host.close());
+  const device = await loadDevice(host);
+  const transport = await createTransport(host, device, 'send');
+  const source = new wrtc.nonstandard.RTCVideoSource({ isScreencast: true });
+  let n = 0;
+  const feeder = setInterval(() => {
+    n += 1;
+    source.onFrame({ width: WIDTH, height: HEIGHT, data: new Uint8Array((WIDTH * HEIGHT * 3) / 2).fill(n % 255) });
+  }, 66);
+  cleanups.push(() => clearInterval(feeder));
+  const producer = await transport.produce({
+    track: source.createTrack() as unknown as MediaStreamTrack,
+    appData: { source: 'screen' },
+  });
+  return { host, producer };
+}
+
+/** A viewer on `node` decoding the host's screen; `decoded()` reads its frames decoded so far. */
+async function viewerOn(node: number, roomId: string) {
+  const viewer: RoomMember = await joinAsMember(nodes[node]!.process.baseUrl, roomId);
+  cleanups.push(() => viewer.close());
+  const heard = recorder(viewer.socket);
+  const device = await loadDevice(viewer);
+  const transport: client.Transport = await createTransport(viewer, device, 'recv');
+  expect(await consumeAll(viewer, device, transport)).toHaveLength(1);
+  const decoded = async () => sumStats(await transport.getStats(), 'inbound-rtp', 'framesDecoded');
+  return { viewer, heard, decoded };
+}
+
+async function newRoom(hostName: string) {
+  const owner = await signUpUser({ call }, { name: hostName });
+  const roomId = await createRoomAs({ baseUrl: api.baseUrl, call }, owner.idToken, {
+    settings: { allowGuestAccess: true },
+  });
+  return { owner, roomId };
+}
+
+describe('one room cascaded over three media nodes', () => {
+  it("guests on B and C decode the host's video through the pipes, each edge pulling it once", async () => {
+    const { owner, roomId } = await newRoom('Hana Host');
+    const { host, producer } = await hostSharing(roomId, owner.idToken);
+    const viewers = [await viewerOn(B, roomId), await viewerOn(B, roomId), await viewerOn(C, roomId)];
+    for (const [index, viewer] of viewers.entries()) {
+      await until(async () => (await viewer.decoded()) > 10, {
+        timeoutMs: 20_000,
+        what: `viewer ${index} decoding the host's frames`,
+      });
+    }
+    // Two viewers on B, one on C: A pipes the screen once to each edge.
+    const atA = await linksOf(A, roomId);
+    expect(atA.edges.map((link) => link.producers)).toEqual([1, 1]);
+    expect((await linksOf(B, roomId)).origins).toMatchObject([{ producers: 1 }]);
+    expect((await linksOf(C, roomId)).origins).toMatchObject([{ producers: 1 }]);
+
+    // The host stops sharing: the edges drop the piped producer, and their viewers hear it.
+    await host.request('sfu:close-producer', { roomId, producerId: producer.id });
+    for (const { heard } of viewers) {
+      await until(() => heard.get('sfu:producer-closed')?.length === 1, { what: 'sfu:producer-closed on an edge' });
+    }
+    await until(async () => (await linksOf(B, roomId)).origins[0]?.producers === 0, {
+      what: "B's piped producer closed",
+    });
+
+    // The last viewer on C leaves: C closes its pipe, B keeps its own.
+    viewers[2]!.viewer.close();
+    await until(async () => (await linksOf(A, roomId)).edges.length === 1, { what: "C's link to A closed" });
+    expect((await linksOf(C, roomId)).origins).toEqual([]);
+  });
+
+  it('relay guests on B get the frames while A sends each frame to B once', async () => {
+    const { owner, roomId } = await newRoom('Rita Relay');
+    const host = await joinAsMember(nodes[A]!.process.baseUrl, roomId, owner.idToken);
+    cleanups.push(() => host.close());
+    const hostHeard = recorder(host.socket);
+    const guests = await Promise.all([B, B].map(() => joinAsMember(nodes[B]!.process.baseUrl, roomId)));
+    const received = guests.map(() => [] as number[]);
+    guests.forEach((guest, index) => {
+      cleanups.push(() => guest.close());
+      guest.socket.on('screen-frame', ({ frame }: { frame: Buffer }, ack: () => void) => {
+        received[index]!.push(frame[3]!);
+        ack();
+      });
+    });
+    for (const guest of guests) await guest.request('relay:subscribe', { roomId, subscribe: true });
+    // The host on A hears both guests of B: the origin counts the edge's demand.
+    await until(() => (hostHeard.get('relay:demand')?.at(-1) as { guests: number } | undefined)?.guests === 2, {
+      what: "relay:demand counting B's guests at the host",
+    });
+
+    const FRAMES = 12;
+    for (let n = 1; n <= FRAMES; n += 1) {
+      const frame = Buffer.alloc(3000, n);
+      frame.set([0xff, 0xd8, 0xff, n]);
+      await host.request('screen-frame', { roomId, frame });
+      // Paced like a capture, and each frame reaches B before the next, so none is replaced in a lane.
+      await until(() => received.every((frames) => frames.includes(n)), { what: `frame ${n} on both guests` });
+    }
+    expect(received).toEqual([1, 2].map(() => Array.from({ length: FRAMES }, (_, i) => i + 1)));
+    // Two guests on B, one copy of each frame across the nodes.
+    expect((await linksOf(A, roomId)).edges).toMatchObject([{ relayFramesSent: FRAMES }]);
+    expect((await linksOf(B, roomId)).origins).toMatchObject([{ relayFramesReceived: FRAMES }]);
+  });
+
+  it('answers on the internal port only with INTERNAL_SECRET', async () => {
+    const url = `${nodes[A]!.internalUrl}/internal/cascade/links`;
+    expect((await fetch(url)).status).toBe(401);
+    expect((await fetch(url, { headers: { [INTERNAL_SECRET_HEADER]: `${secret}x` } })).status).toBe(401);
+    const { default: WebSocket } = await import('ws');
+    const refused = await new Promise<number>((resolve) => {
+      const ws = new WebSocket(`${nodes[A]!.internalUrl.replace('http', 'ws')}/internal/cascade/rooms/r1`);
+      ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      ws.once('open', () => resolve(101));
+    });
+    expect(refused).toBe(401);
+  });
+
+  // Last: it kills the origin.
+  it("the origin dies: edge viewers see the host's media gone and the host offline", async () => {
+    const { owner, roomId } = await newRoom('Olga Origin');
+    await hostSharing(roomId, owner.idToken);
+    const onB = await viewerOn(B, roomId);
+    await until(async () => (await onB.decoded()) > 5, { timeoutMs: 20_000, what: 'the viewer on B decoding' });
+
+    await nodes[A]!.process.kill();
+    await until(() => onB.heard.get('sfu:producer-closed')?.length === 1, { what: 'sfu:producer-closed on B' });
+    await until(
+      () => (onB.heard.get('room-update')?.at(-1) as { hostOnline: boolean } | undefined)?.hostOnline === false,
+      { what: 'room-update with the host offline on B' },
+    );
+    expect(onB.viewer.socket.connected).toBe(true);
+  });
+});
