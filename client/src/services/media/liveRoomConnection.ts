@@ -9,6 +9,8 @@ import { clamp01, connectFailure } from './roomRules';
 import { connectRoomSocket, UNABLE_TO_CONNECT, type RoomSocket } from './roomSocket';
 import { RoomStore, type HostPresence } from './roomState';
 import { DEFAULT_AUDIO_BITRATE } from './sfuTier';
+import { TalkbackClient } from './talkback';
+import type { IcePolicy } from './icePolicy';
 
 /**
  * What the host's and a guest's connections share: the socket, joining (again after a reconnect),
@@ -21,6 +23,8 @@ export abstract class LiveRoomConnection implements RoomConnection {
   protected readonly cleanups: Array<() => void> = [];
   protected joined = false;
   protected closed = false;
+  /** Talkback on the room's router, whatever the tier; absent where the browser has no WebRTC. */
+  readonly talkback: TalkbackClient | null;
   protected abstract readonly sfu: SfuMedia;
   protected abstract readonly p2p: P2pTier;
   protected abstract readonly tiers: MediaTierChooser;
@@ -31,8 +35,11 @@ export abstract class LiveRoomConnection implements RoomConnection {
     protected readonly roomId: string,
     token: string | null,
     socket: RoomSocket | undefined,
+    icePolicy: IcePolicy = 'all',
   ) {
     this.socket = socket ?? connectRoomSocket({ token });
+    this.talkback =
+      typeof RTCPeerConnection === 'undefined' ? null : new TalkbackClient(this.socket, roomId, icePolicy);
     this.chat = new RoomChatLog({
       store: this.store,
       socket: this.socket,
@@ -58,6 +65,7 @@ export abstract class LiveRoomConnection implements RoomConnection {
     this.closed = true;
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     this.tiers.close();
+    this.talkback?.close();
     this.closeSide();
     this.p2p.close();
     this.sfu.close();
@@ -112,6 +120,7 @@ export abstract class LiveRoomConnection implements RoomConnection {
       hostPresence: this.presenceOnJoin(hostOnline),
     });
     this.afterJoin(result);
+    void this.talkback?.joined(self.peerId);
   }
 
   private listen(): void {
