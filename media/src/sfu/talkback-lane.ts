@@ -26,7 +26,11 @@ export const isTalkbackProducer = (producer: types.Producer) =>
   (producer.appData as { source?: string }).source === TALKBACK_SOURCE;
 
 export interface SpeakingOptions {
-  /** How often the router's AudioLevelObserver reports (TALKBACK_LEVEL_INTERVAL_MS). */
+  /**
+   * How often the router's AudioLevelObserver reports (TALKBACK_LEVEL_INTERVAL_MS). mediasoup skips
+   * a producer with fewer than 10 packets in an interval, and DTX sends few while a voice pauses:
+   * the interval must hold 10 packets of speech (200 ms of 20 ms frames) at least.
+   */
   intervalMs: number;
   /** Louder than this (dBov, -127..0) counts as speaking (TALKBACK_SPEAKING_DBOV). */
   thresholdDbov: number;
@@ -36,21 +40,36 @@ export const DEFAULT_SPEAKING_OPTIONS: SpeakingOptions = { intervalMs: 500, thre
 
 /**
  * Who is speaking on talkback, from the router's AudioLevelObserver: `onChange` hears the talkers'
- * member sockets, only when the set changes, so at most once per observer interval.
+ * member sockets, only when the set changes, so at most once per observer interval. Someone heard
+ * stays speaking for `holdMs` after: speech has gaps between words (and a test tone beeps), and a
+ * light that blinks with each syllable says less than one that stays on through a sentence.
  */
 export class SpeakingWatch {
   private speaking = '';
   /** Each watched producer's member socket (appData holds only what the recorder reads). */
   private owners = new Map<string, string>();
+  private lastHeard = new Map<string, number>();
+  private readonly timer: ReturnType<typeof setInterval>;
+  private readonly holdMs: number;
 
   private constructor(
     private readonly observer: types.AudioLevelObserver,
+    intervalMs: number,
     private readonly onChange: (peerIds: string[]) => void,
   ) {
-    observer.on('volumes', (volumes) =>
-      this.report(volumes.flatMap(({ producer }) => this.owners.get(producer.id) ?? [])),
-    );
-    observer.on('silence', () => this.report([]));
+    this.holdMs = Math.max(1000, 2 * intervalMs);
+    observer.on('volumes', (volumes) => {
+      const now = Date.now();
+      for (const { producer } of volumes) {
+        const peerId = this.owners.get(producer.id);
+        if (peerId) this.lastHeard.set(peerId, now);
+      }
+      this.report();
+    });
+    // 'silence' comes once; the hold runs out on this clock.
+    this.timer = setInterval(() => this.report(), intervalMs);
+    this.timer.unref?.();
+    observer.observer.once('close', () => clearInterval(this.timer));
   }
 
   static async create(
@@ -63,7 +82,7 @@ export class SpeakingWatch {
       threshold: options.thresholdDbov,
       interval: options.intervalMs,
     });
-    return new SpeakingWatch(observer, onChange);
+    return new SpeakingWatch(observer, options.intervalMs, onChange);
   }
 
   async add(producer: types.Producer, peerId: string): Promise<void> {
@@ -76,11 +95,16 @@ export class SpeakingWatch {
   }
 
   close(): void {
+    clearInterval(this.timer);
     this.observer.close();
   }
 
-  private report(peerIds: string[]): void {
-    const sorted = [...new Set(peerIds)].sort();
+  private report(): void {
+    const now = Date.now();
+    for (const [peerId, heard] of this.lastHeard) {
+      if (now - heard > this.holdMs || ![...this.owners.values()].includes(peerId)) this.lastHeard.delete(peerId);
+    }
+    const sorted = [...this.lastHeard.keys()].sort();
     const key = sorted.join(',');
     if (key === this.speaking) return;
     this.speaking = key;
