@@ -175,6 +175,18 @@ export const MEDIA_SETTINGS: readonly Setting[] = [
     meaning: "A host's video gets at most one keyframe request per this many ms",
   },
   {
+    path: 'talkbackLevelIntervalMs',
+    env: 'TALKBACK_LEVEL_INTERVAL_MS',
+    default: '500',
+    meaning: "How often a room's talkback audio levels are measured: the fastest the speaking lights change",
+  },
+  {
+    path: 'talkbackSpeakingDbov',
+    env: 'TALKBACK_SPEAKING_DBOV',
+    default: '-60',
+    meaning: 'Talkback louder than this (dBov, -127 to 0) counts as speaking',
+  },
+  {
     path: 'drainTimeoutS',
     env: 'DRAIN_TIMEOUT_S',
     default: '600',

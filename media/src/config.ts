@@ -177,6 +177,12 @@ export const mediaConfigSchema = z.strictObject({
    */
   keyFrameRequestDelayMs: z.coerce.number().int().min(0).max(10_000).default(1000),
   /**
+   * Talkback's speaking lights: how often each room's AudioLevelObserver reports (and so the
+   * fastest talkback-speaking changes), and how loud counts as speaking, in dBov.
+   */
+  talkbackLevelIntervalMs: z.coerce.number().int().min(100).max(10_000).default(500),
+  talkbackSpeakingDbov: z.coerce.number().int().min(-127).max(0).default(-60),
+  /**
    * On SIGTERM the box stops taking new rooms and joins, then waits up to this long for the live
    * rooms to end before it closes (a second SIGTERM closes at once). 0 closes at once.
    */

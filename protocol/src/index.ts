@@ -9,6 +9,7 @@ export * from './sessions.js';
 export * from './calendar-events.js';
 export * from './rooms.js';
 export * from './room-controls.js';
+export * from './talkback.js';
 export * from './room-answers.js';
 export * from './relay.js';
 export * from './p2p.js';

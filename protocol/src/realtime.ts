@@ -4,6 +4,7 @@ import type { IncomingBooking, OutgoingBooking } from './sessions.js';
 import type { ChatMessage, ParticipantEvent, ProducerInfo, RoomUpdate, SfuReconnectReason } from './room-answers.js';
 import type { RoomTier, SfuHostReturnedPayload } from './rooms.js';
 import type { RoomControls } from './room-controls.js';
+import type { TalkbackSpeaking, TalkbackState } from './talkback.js';
 import type { AudioChunks, RelayDemand, ScreenFrame } from './relay.js';
 import { uidSchema } from './user.js';
 
@@ -64,6 +65,10 @@ export interface ServerToClientEvents {
    * join (join-room answers server/draining meanwhile). The client shows a calm banner.
    */
   'server-draining': (payload: ServerDraining) => void;
+  /** The room's talkback changed: talkers, host mutes, levels, ducking (talkback.ts). */
+  'talkback-state': (state: TalkbackState) => void;
+  /** Who is speaking on talkback now, when that changes (talkback.ts). */
+  'talkback-speaking': (speaking: TalkbackSpeaking) => void;
 }
 
 /** What the handshake may carry: the ID token, or nothing for an anonymous guest. */

@@ -17,11 +17,18 @@ export const roomControlsPayloadSchema = z.object({
   maxParticipants: z.number().int().min(1).max(ROOM_MAX_PARTICIPANTS_LIMIT).optional(),
   isPublic: z.boolean().optional(),
   locked: z.boolean().optional(),
+  /** Whether anonymous guests may talk back (talkback.ts); off until the host turns it on. */
+  allowGuestTalkback: z.boolean().optional(),
 });
 export type RoomControlsPayload = z.input<typeof roomControlsPayloadSchema>;
 
 /** room:controls' answer, and the room-controls event its other members hear. */
-export const roomControlsSchema = z.object({ settings: roomSettingsSchema, locked: z.boolean() });
+export const roomControlsSchema = z.object({
+  settings: roomSettingsSchema,
+  locked: z.boolean(),
+  /** Kept, like the lock, for the room's life. */
+  allowGuestTalkback: z.boolean(),
+});
 export type RoomControls = z.infer<typeof roomControlsSchema>;
 
 /** room:remove, host only: the person one of whose sockets is `peerId` leaves the room, every tab. */

@@ -33,6 +33,16 @@ import {
 } from './rooms.js';
 import { registerUserPayloadSchema } from './realtime.js';
 import { removeParticipantPayloadSchema, roomControlsPayloadSchema, roomControlsSchema } from './room-controls.js';
+import {
+  talkbackConsumePayloadSchema,
+  talkbackDuckingPayloadSchema,
+  talkbackLevelPayloadSchema,
+  talkbackMutePayloadSchema,
+  talkbackProducePayloadSchema,
+  talkbackConsumerSchema,
+  talkbackJoinSchema,
+  talkbackTransportPayloadSchema,
+} from './talkback.js';
 
 /** The ack of a request that answers nothing but `{ok:true}`. */
 const noData = z.undefined();
@@ -71,6 +81,16 @@ export const socketRequests = {
   'sfu:consume': { payload: consumePayloadSchema, ack: consumerInfoSchema },
   'sfu:resume-consumer': { payload: resumeConsumerPayloadSchema, ack: noData },
   'sfu:close-transports': { payload: closeTransportsPayloadSchema, ack: noData },
+  // Talkback (talkback.ts): its own transports on the room's router, whatever the video's tier.
+  'talkback:state': { payload: roomOnlyPayloadSchema, ack: talkbackJoinSchema },
+  'talkback:create-transport': { payload: talkbackTransportPayloadSchema, ack: transportInfoSchema },
+  'talkback:connect-transport': { payload: connectTransportPayloadSchema, ack: noData },
+  'talkback:produce': { payload: talkbackProducePayloadSchema, ack: producedSchema },
+  'talkback:stop': { payload: roomOnlyPayloadSchema, ack: noData },
+  'talkback:consume': { payload: talkbackConsumePayloadSchema, ack: talkbackConsumerSchema },
+  'talkback:mute': { payload: talkbackMutePayloadSchema, ack: noData },
+  'talkback:level': { payload: talkbackLevelPayloadSchema, ack: noData },
+  'talkback:ducking': { payload: talkbackDuckingPayloadSchema, ack: noData },
   // Relay tier: frames and audio from the host, subscriptions from guests.
   'relay:subscribe': { payload: relaySubscribePayloadSchema, ack: relayDemandSchema },
   'screen-frame': { payload: screenFramePayloadSchema, ack: relayAcceptedSchema },

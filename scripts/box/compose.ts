@@ -127,6 +127,7 @@ export async function startBox(
       },
       workers,
       keyFrameRequestDelayMs: mediaConfig.keyFrameRequestDelayMs,
+      speaking: { intervalMs: mediaConfig.talkbackLevelIntervalMs, thresholdDbov: mediaConfig.talkbackSpeakingDbov },
       hostGraceS: mediaConfig.roomHostGraceS,
     },
     ice: mediaConfig,

@@ -88,3 +88,38 @@ export async function expectStereoOpusNear(page: Page, chosenKbps: number): Prom
   expect(kbps).toBeGreaterThan(chosenKbps * 0.85);
   expect(kbps).toBeLessThan(chosenKbps * 1.15);
 }
+
+/**
+ * The loudest the talkback voice of one talker (`peerId`, the talker's socket) sounds on this page
+ * over `windowMs`: the mean square of the samples, at the element's own volume. Chromium's fake
+ * microphone beeps rather than holds a tone, so the window spans more than one beep.
+ */
+export async function talkbackEnergy(page: Page, peerId: string, windowMs = 1500): Promise<number> {
+  return page.evaluate(
+    async ({ peerId, windowMs }) => {
+      const audio = document.querySelector<HTMLAudioElement>(
+        `[data-testid="talkback-audio"][data-peer-id="${peerId}"]`,
+      );
+      if (!(audio?.srcObject instanceof MediaStream)) throw new Error('no talkback voice of that talker yet');
+      const context = new AudioContext();
+      await context.resume();
+      const source = context.createMediaStreamSource(audio.srcObject as MediaStream);
+      const analyser = context.createAnalyser();
+      analyser.fftSize = 2048;
+      source.connect(analyser);
+      const data = new Float32Array(analyser.fftSize);
+      let loudest = 0;
+      const end = performance.now() + windowMs;
+      while (performance.now() < end) {
+        await new Promise((resolve) => setTimeout(resolve, 40));
+        analyser.getFloatTimeDomainData(data);
+        let energy = 0;
+        for (const sample of data) energy += sample * sample;
+        loudest = Math.max(loudest, energy / data.length);
+      }
+      await context.close();
+      return loudest;
+    },
+    { peerId, windowMs },
+  );
+}

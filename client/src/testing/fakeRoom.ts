@@ -74,12 +74,13 @@ export class FakeRoomConnection implements HostRoomConnection, GuestRoomConnecti
   });
 
   /** What room:controls answered last: the defaults, then each change applied. */
-  controls: RoomControls = { settings: { ...ROOM_DEFAULT_SETTINGS }, locked: false };
+  controls: RoomControls = { settings: { ...ROOM_DEFAULT_SETTINGS }, locked: false, allowGuestTalkback: false };
 
-  setControls = vi.fn(async ({ locked, ...settings }: Omit<RoomControlsPayload, 'roomId'>) => {
+  setControls = vi.fn(async ({ locked, allowGuestTalkback, ...settings }: Omit<RoomControlsPayload, 'roomId'>) => {
     this.controls = {
       settings: { ...this.controls.settings, ...settings },
       locked: locked ?? this.controls.locked,
+      allowGuestTalkback: allowGuestTalkback ?? this.controls.allowGuestTalkback,
     };
     return this.controls;
   });

@@ -11,6 +11,8 @@ const EXPENSIVE: Readonly<Record<string, Kind>> = {
   'leave-room': 'joins',
   'sfu:create-transport': 'transports',
   'sfu:consume': 'consumes',
+  'talkback:create-transport': 'transports',
+  'talkback:consume': 'consumes',
 };
 
 /**

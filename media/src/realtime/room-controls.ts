@@ -2,6 +2,7 @@ import { refuse } from '@riffroom/protocol';
 import type { Logger } from 'pino';
 import type { RoomDirectory } from './room-directory.js';
 import type { RoomHub } from './room-hub.js';
+import type { TalkbackRooms } from './room-talkback.js';
 import { onRoomEvent } from './socket-handler.js';
 import { roomChannel, type RealtimeSocket } from './types.js';
 
@@ -15,6 +16,7 @@ export function handleRoomControls(
   hub: RoomHub,
   directory: RoomDirectory,
   logger: Logger,
+  talkback: TalkbackRooms | null = null,
 ): void {
   onRoomEvent(socket, 'room:controls', logger, async ({ roomId, ...change }) => {
     const { live } = hub.hostMembership(socket, roomId, 'change who may join');
@@ -22,6 +24,8 @@ export function handleRoomControls(
     // Kept with the room: a join after the room was empty for a moment reads the record again.
     await directory.saveSettings(roomId, controls.settings);
     socket.to(roomChannel(roomId)).emit('room-controls', controls);
+    // Guest talkback turned off: a guest talking now stops (talkback.ts).
+    if (change.allowGuestTalkback !== undefined) await talkback?.controlsChanged(roomId);
     return controls;
   });
 

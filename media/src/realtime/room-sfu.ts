@@ -49,7 +49,8 @@ export function handleRoomSfu(socket: RealtimeSocket, hub: RoomHub, logger: Logg
   onRoomEvent(socket, 'sfu:close-transports', logger, async ({ roomId }) => {
     const { member } = hub.membership(socket, roomId);
     // Only the caller's own media: transports are keyed by the socket, never by a payload field.
-    (await hub.media.peek(roomId))?.removePeer(socket.id);
+    // Its talkback stays: that rides its own transports whatever the tier (talkback.ts).
+    (await hub.media.peek(roomId))?.removePeer(socket.id, 'tier');
     if (member.role !== 'host') return;
     hub.hostSfuChanged(roomId, 'closed-transports');
     // Its producers closed with the transports (guests heard sfu:producer-closed); now say why.

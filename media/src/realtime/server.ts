@@ -8,6 +8,7 @@ import type { RealtimeServer, TokenVerifier } from './types.js';
 import { handleUserChannel } from './user-channel.js';
 import type { WorkerPool } from '../sfu/worker-pool.js';
 import { SfuRooms } from '../sfu/sfu-rooms.js';
+import type { SpeakingOptions } from '../sfu/talkback-lane.js';
 import type { RoomDirectory } from './room-directory.js';
 import { RoomHub } from './room-hub.js';
 import { handleRoomInteraction } from './room-interaction.js';
@@ -15,6 +16,7 @@ import { handleRoomControls } from './room-controls.js';
 import { handleRoomMembership } from './room-membership.js';
 import { handleRoomP2p } from './room-p2p.js';
 import { handleRoomSfu } from './room-sfu.js';
+import { handleRoomTalkback, TalkbackRooms } from './room-talkback.js';
 import { createSocketRelay, handleRoomRelay } from './socket-relay.js';
 import type { MediaRelay } from '../relay/media-relay.js';
 import { handleRtcConfig } from './rtc-config.js';
@@ -46,6 +48,8 @@ export interface RealtimeOptions {
     directory: RoomDirectory;
     workers: WorkerPool;
     keyFrameRequestDelayMs: number;
+    /** Talkback's speaking lights (TALKBACK_LEVEL_INTERVAL_MS, TALKBACK_SPEAKING_DBOV); defaults when absent. */
+    speaking?: SpeakingOptions;
     /** ROOM_HOST_GRACE_S: how long a room waits for its host to come back before it ends. */
     hostGraceS: number;
   };
@@ -102,7 +106,10 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
         options.rooms.directory,
         new SfuRooms(
           options.rooms.workers,
-          { keyFrameRequestDelayMs: options.rooms.keyFrameRequestDelayMs },
+          {
+            keyFrameRequestDelayMs: options.rooms.keyFrameRequestDelayMs,
+            ...(options.rooms.speaking ? { speaking: options.rooms.speaking } : {}),
+          },
           logger.child({ part: 'sfu' }),
         ),
         logger,
@@ -114,6 +121,7 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
       )
     : null;
   const relay = hub ? createSocketRelay(io) : null;
+  const talkback = hub ? new TalkbackRooms(io, hub) : null;
   const ice: IceConfig = options.ice ?? {
     stunUrls: [],
     turnUrls: [],
@@ -133,8 +141,9 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
       handleRoomMembership(socket, hub, logger);
       handleRoomP2p(socket, hub, logger);
       handleRoomInteraction(socket, hub, relay, logger);
-      handleRoomControls(socket, hub, options.rooms.directory, logger);
+      handleRoomControls(socket, hub, options.rooms.directory, logger, talkback);
       handleRoomSfu(socket, hub, logger);
+      if (talkback) handleRoomTalkback(socket, hub, talkback, logger);
       handleRoomRelay(socket, hub, relay, logger);
     }
   });

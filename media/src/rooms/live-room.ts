@@ -5,6 +5,7 @@ import {
   CURSOR_MAX_PER_SECOND,
   type ChatMessage,
   type RoomPeer,
+  type RoomControls,
   type RoomRole,
   type RoomSettings,
 } from '@riffroom/protocol';
@@ -42,9 +43,15 @@ export type AdmitResult =
 export interface RoomRestrictions {
   removed: Set<string>;
   locked: boolean;
+  /** Whether anonymous guests may talk back (issue 17); off by default. */
+  allowGuestTalkback: boolean;
 }
 
-export const noRestrictions = (): RoomRestrictions => ({ removed: new Set(), locked: false });
+export const noRestrictions = (): RoomRestrictions => ({
+  removed: new Set(),
+  locked: false,
+  allowGuestTalkback: false,
+});
 
 /** The controls a host may change live (room:controls); absent fields stay. */
 export interface ControlsChange {
@@ -52,6 +59,7 @@ export interface ControlsChange {
   maxParticipants?: number;
   isPublic?: boolean;
   locked?: boolean;
+  allowGuestTalkback?: boolean;
 }
 
 export interface RemoveResult {
@@ -174,15 +182,22 @@ export class LiveRoom {
   }
 
   /** The host changed who may join: applies to the next join; those present stay. */
-  applyControls(change: ControlsChange): { settings: RoomSettings; locked: boolean } {
-    const { locked, ...settings } = change;
+  applyControls(change: ControlsChange): RoomControls {
+    const { locked, allowGuestTalkback, ...settings } = change;
     this.settings = { ...this.settings, ...settings };
     if (locked !== undefined) this.restrictions.locked = locked;
+    if (allowGuestTalkback !== undefined) this.restrictions.allowGuestTalkback = allowGuestTalkback;
     return this.controls();
   }
 
-  controls(): { settings: RoomSettings; locked: boolean } {
-    return { settings: { ...this.settings }, locked: this.restrictions.locked };
+  controls(): RoomControls {
+    const { locked, allowGuestTalkback } = this.restrictions;
+    return { settings: { ...this.settings }, locked, allowGuestTalkback };
+  }
+
+  /** Whether this member may talk back: the host and signed-in people; guests when the host allows it. */
+  mayTalk(member: Member): boolean {
+    return member.firebase_uid !== null || this.restrictions.allowGuestTalkback;
   }
 
   /**

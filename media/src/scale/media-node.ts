@@ -81,6 +81,7 @@ export async function startMediaNode(
       directory: new HttpRoomDirectory(config.apiUrl, config.internalSecret),
       workers,
       keyFrameRequestDelayMs: config.keyFrameRequestDelayMs,
+      speaking: { intervalMs: config.talkbackLevelIntervalMs, thresholdDbov: config.talkbackSpeakingDbov },
       hostGraceS: config.roomHostGraceS,
     },
     ice: config,

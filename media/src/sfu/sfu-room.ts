@@ -10,6 +10,15 @@ import {
 import type { types } from 'mediasoup';
 import { ROOM_MEDIA_CODECS } from './media-codecs.js';
 import { RoomUpstream } from './room-upstream.js';
+import {
+  DEFAULT_SPEAKING_OPTIONS,
+  isTalkbackProducer,
+  ownerOfLane,
+  SpeakingWatch,
+  talkbackLane,
+  type SpeakingOptions,
+  type TalkbackAppData,
+} from './talkback-lane.js';
 import type { WorkerSlot } from './worker-pool.js';
 
 type Direction = 'send' | 'recv';
@@ -23,10 +32,18 @@ interface PeerMedia {
 export interface SfuRoomEvents {
   'new-producer': [producer: ProducerInfo & { peerId: string }];
   'producer-closed': [payload: { producerId: string; peerId: string; source: MediaSource }];
+  /** A talker's mic (appData TalkbackAppData), whatever the room's video tier: the recorder attaches here. */
+  'talkback-producer-added': [producer: types.Producer];
+  /** That mic closed (the talker stopped or left, the room or its worker closed). */
+  'talkback-producer-removed': [producer: types.Producer];
+  /** The member sockets speaking on talkback now, when that set changes (AudioLevelObserver). */
+  'talkback-speaking': [peerIds: string[]];
 }
 
 export interface SfuRoomOptions {
   keyFrameRequestDelayMs: number;
+  /** The talkback speaking indicator's observer; the defaults when absent. */
+  speaking?: SpeakingOptions;
 }
 
 /** How long a viewer's request on an edge waits for the pipe from the origin (scale/cascade). */
@@ -44,6 +61,7 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
   private upstreamProducers: RoomUpstream | null = null;
   /** Pipe transports to other nodes; they close with the room. */
   private pipes = new Set<types.PipeTransport>();
+  private speakingWatch: SpeakingWatch | null = null;
 
   private constructor(
     readonly roomId: string,
@@ -56,7 +74,9 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
 
   static async create(roomId: string, slot: WorkerSlot, options: SfuRoomOptions): Promise<SfuRoom> {
     const router = await slot.worker.createRouter({ mediaCodecs: ROOM_MEDIA_CODECS, appData: { roomId } });
-    return new SfuRoom(roomId, slot, router, options);
+    const room = new SfuRoom(roomId, slot, router, options);
+    await room.watchSpeaking(router);
+    return room;
   }
 
   get workerIndex(): number {
@@ -82,6 +102,15 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
     }
     this.slot = slot;
     this.router = router;
+    await this.watchSpeaking(router);
+  }
+
+  private async watchSpeaking(router: types.Router): Promise<void> {
+    const watch = await SpeakingWatch.create(router, this.options.speaking ?? DEFAULT_SPEAKING_OPTIONS, (peerIds) =>
+      this.emit('talkback-speaking', peerIds),
+    );
+    if (this.router !== router || this.closed) return watch.close();
+    this.speakingWatch = watch;
   }
 
   async createTransport(peerId: string, direction: Direction): Promise<TransportInfo> {
@@ -163,7 +192,10 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
   producers(): ProducerInfo[] {
     const list: ProducerInfo[] = [];
     for (const media of this.peers.values()) {
-      for (const producer of media.producers.values()) list.push(describeProducer(producer));
+      for (const producer of media.producers.values()) {
+        // Talkback has its own signalling (talkback.ts); the tiers' lists carry the host's media only.
+        if (!isTalkbackProducer(producer)) list.push(describeProducer(producer));
+      }
     }
     for (const producer of this.upstreamProducers?.list() ?? []) list.push(describeProducer(producer));
     return list;
@@ -183,7 +215,7 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
     if (entry.direction !== 'recv') throw refuse('sfu/transport-not-found', 'Consume on a recv transport.');
     if (!this.findProducer(producerId)) await this.upstreamProducers?.whenProducer(producerId, UPSTREAM_WAIT_MS);
     const producer = this.findProducer(producerId);
-    if (!producer) throw refuse('sfu/producer-not-found', 'That producer is gone.');
+    if (!producer || isTalkbackProducer(producer)) throw refuse('sfu/producer-not-found', 'That producer is gone.');
     if (!this.router.canConsume({ producerId, rtpCapabilities })) {
       throw refuse('sfu/cannot-consume', 'Your browser cannot decode this stream.');
     }
@@ -211,12 +243,17 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
     await consumer.resume();
   }
 
-  /** A peer left: its transports close, and with them its producers and consumers. */
-  removePeer(peerId: string): void {
-    const media = this.peers.get(peerId);
-    if (!media) return;
-    for (const { transport } of [...media.transports.values()]) transport.close();
-    this.peers.delete(peerId);
+  /**
+   * A peer left: its transports close, and with them its producers and consumers. 'tier' keeps its
+   * talkback (the peer only abandoned the SFU tier for a fallback); 'all' is for a peer leaving.
+   */
+  removePeer(peerId: string, lanes: 'all' | 'tier' = 'all'): void {
+    for (const key of lanes === 'all' ? [peerId, talkbackLane(peerId)] : [peerId]) {
+      const media = this.peers.get(key);
+      if (!media) continue;
+      for (const { transport } of [...media.transports.values()]) transport.close();
+      this.peers.delete(key);
+    }
   }
 
   /**
@@ -254,6 +291,7 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
     for (const peerId of [...this.peers.keys()]) this.removePeer(peerId);
     this.upstreamProducers?.close();
     for (const pipe of [...this.pipes]) pipe.close();
+    this.speakingWatch?.close();
     this.closed = true;
     this.router.close();
     this.removeAllListeners();
@@ -286,6 +324,85 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
 
   producerObject(producerId: string): types.Producer | undefined {
     return this.findProducer(producerId);
+  }
+
+  /**
+   * A talker's mic on their talkback lane. One at a time per member (the caller checks the person);
+   * `appData` comes from the verified identity, never from the client.
+   */
+  async produceTalkback(
+    peerId: string,
+    transportId: string,
+    rtpParameters: types.RtpParameters,
+    who: { userId: string; displayName: string },
+    /** The host muted this person before: the new mic starts paused, and only the host resumes it. */
+    paused = false,
+  ): Promise<types.Producer> {
+    const lane = talkbackLane(peerId);
+    const entry = this.transportOf(lane, transportId);
+    if (entry.direction !== 'send') throw refuse('sfu/transport-not-found', 'Talk on a send transport.');
+    const media = this.peerMedia(lane);
+    if (media.producers.size > 0) throw refuse('talkback/already-talking', 'Your microphone is already on.');
+    const appData: TalkbackAppData = { source: 'talkback', userId: who.userId, displayName: who.displayName };
+    const producer = await entry.transport.produce({ kind: 'audio', rtpParameters, appData, paused });
+    this.keepOrClose(lane, media, producer, entry.transport);
+    if (media.producers.size > 0) {
+      // A second produce raced the first through the await: the first one stands.
+      producer.close();
+      throw refuse('talkback/already-talking', 'Your microphone is already on.');
+    }
+    media.producers.set(producer.id, producer);
+    producer.observer.once('close', () => {
+      media.producers.delete(producer.id);
+      this.emit('talkback-producer-removed', producer);
+    });
+    void this.speakingWatch?.add(producer, peerId);
+    this.emit('talkback-producer-added', producer);
+    return producer;
+  }
+
+  /** The member's talkback mic, if it has one. */
+  talkbackProducerOf(peerId: string): types.Producer | undefined {
+    return this.peers.get(talkbackLane(peerId))?.producers.values().next().value;
+  }
+
+  /** Every talkback mic now, with its member socket. */
+  talkbackProducers(): { peerId: string; producer: types.Producer }[] {
+    const list: { peerId: string; producer: types.Producer }[] = [];
+    for (const [key, media] of this.peers) {
+      for (const producer of media.producers.values()) {
+        if (isTalkbackProducer(producer)) list.push({ peerId: ownerOfLane(key), producer });
+      }
+    }
+    return list;
+  }
+
+  /** One talker's voice on the caller's talkback recv transport; audio needs no keyframe, so it starts live. */
+  async consumeTalkback(
+    peerId: string,
+    transportId: string,
+    producerId: string,
+    rtpCapabilities: types.RtpCapabilities,
+  ): Promise<{ id: string; producerId: string; rtpParameters: Record<string, unknown> }> {
+    const lane = talkbackLane(peerId);
+    const entry = this.transportOf(lane, transportId);
+    if (entry.direction !== 'recv') throw refuse('sfu/transport-not-found', 'Listen on a recv transport.');
+    const producer = this.findProducer(producerId);
+    if (!producer || !isTalkbackProducer(producer)) throw refuse('sfu/producer-not-found', 'That talker stopped.');
+    if (!this.router.canConsume({ producerId, rtpCapabilities })) {
+      throw refuse('sfu/cannot-consume', 'Your browser cannot decode this stream.');
+    }
+    const media = this.peerMedia(lane);
+    for (const existing of [...media.consumers.values()]) if (existing.producerId === producerId) existing.close();
+    const consumer = await entry.transport.consume({ producerId, rtpCapabilities });
+    this.keepOrClose(lane, media, consumer, entry.transport);
+    media.consumers.set(consumer.id, consumer);
+    consumer.observer.once('close', () => media.consumers.delete(consumer.id));
+    return {
+      id: consumer.id,
+      producerId,
+      rtpParameters: consumer.rtpParameters as unknown as Record<string, unknown>,
+    };
   }
 
   private dropAllPeerMedia(): void {

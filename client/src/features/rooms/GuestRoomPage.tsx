@@ -16,6 +16,9 @@ import { HttpsNeeded } from './HttpsNeeded';
 import { missingBesidesHttps } from './httpsNeeded';
 import { randomRoomId } from './roomIds';
 import { StatusBanner } from './StatusBanner';
+import { TalkbackPanel } from './TalkbackPanel';
+import { programGain } from '../../services/media/talkback';
+import { useTalkback } from './useTalkback';
 import { AudioStatsLine } from './StudioAudioControls';
 import { useGuestRoom } from './useGuestRoom';
 import { useGuestRoomConnection } from './useRoomConnection';
@@ -50,6 +53,7 @@ function GuestRoom({ signedIn }: { signedIn: boolean }) {
   const failed = guestRoom.phase === 'failed';
   const { connection, state, retry } = useGuestRoomConnection(failed ? null : roomId, signedIn, tier);
   const generatedId = useMemo(() => `guest-${randomRoomId(9)}`, []);
+  const talkback = useTalkback(connection?.talkback);
 
   if (guestRoom.phase === 'joining') return <Shell>{<p className="page-status">Joining room...</p>}</Shell>;
   if (guestRoom.phase === 'failed' || state.joinRefused) {
@@ -138,12 +142,25 @@ function GuestRoom({ signedIn }: { signedIn: boolean }) {
               audioStatus={state.relayAudio}
             />
           ) : (
-            <RemoteScreen video={state.remoteVideo} audio={state.remoteAudio} cursor={state.cursor} />
+            <RemoteScreen
+              video={state.remoteVideo}
+              audio={state.remoteAudio}
+              cursor={state.cursor}
+              // "Dim program audio while someone talks": each listener dims its own program audio.
+              volume={talkback ? programGain(talkback, state.self?.peerId ?? null) : 1}
+            />
           )}
           <AudioStatsLine stats={state.audioStats} />
         </div>
         <aside className="room-layout__side">
           <RoomChat messages={state.chat} onSend={async (text) => connection?.sendChat(text)} />
+          <TalkbackPanel
+            talkback={connection?.talkback}
+            selfPeerId={state.self?.peerId ?? null}
+            signedIn={signedIn}
+            isHost={false}
+            onRelay={state.tier === 'relay'}
+          />
           <button type="button" className="btn btn--ghost" onClick={() => void leave()}>
             Leave Room
           </button>

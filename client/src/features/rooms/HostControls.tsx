@@ -4,8 +4,8 @@ import { useState } from 'react';
 type ControlsChange = Omit<RoomControlsPayload, 'roomId'>;
 
 /**
- * The host's say over who joins, live: guest access, maximum participants, public or private, and
- * a lock (nobody new gets in). Each change goes to the room at once; a refused one shows the room
+ * The host's say over who joins, live: guest access, maximum participants, public or private, a
+ * lock (nobody new gets in), and whether guests may talk back (signed-in people always may). Each change goes to the room at once; a refused one shows the room
  * as it still is.
  */
 export function HostControls({
@@ -22,8 +22,12 @@ export function HostControls({
   async function apply(change: ControlsChange) {
     const before = controls;
     // Shown at once, as a checkbox should; the room's answer then stands, or the old state returns.
-    const { locked, ...settings } = change;
-    setControls({ settings: { ...before.settings, ...settings }, locked: locked ?? before.locked });
+    const { locked, allowGuestTalkback, ...settings } = change;
+    setControls({
+      settings: { ...before.settings, ...settings },
+      locked: locked ?? before.locked,
+      allowGuestTalkback: allowGuestTalkback ?? before.allowGuestTalkback,
+    });
     try {
       const now = await onChange(change);
       if (now) setControls(now);
@@ -43,7 +47,7 @@ export function HostControls({
     } else setMax(String(controls.settings.maxParticipants));
   }
 
-  const { settings, locked } = controls;
+  const { settings, locked, allowGuestTalkback } = controls;
   return (
     <fieldset className="room-panel host-controls">
       <legend className="room-panel__title">Who can join</legend>
@@ -66,6 +70,14 @@ export function HostControls({
       <label>
         <input type="checkbox" checked={locked} onChange={(event) => void apply({ locked: event.target.checked })} />{' '}
         Lock room
+      </label>
+      <label>
+        <input
+          type="checkbox"
+          checked={allowGuestTalkback}
+          onChange={(event) => void apply({ allowGuestTalkback: event.target.checked })}
+        />{' '}
+        Guests may talk back
       </label>
       <label>
         Maximum participants{' '}

@@ -19,6 +19,8 @@ import { RoomChat } from './RoomChat';
 import { inviteLinkFor } from './roomIds';
 import { StatusBanner } from './StatusBanner';
 import { StudioAudioControls } from './StudioAudioControls';
+import { TalkbackPanel } from './TalkbackPanel';
+import { useTalkback } from './useTalkback';
 import { TierSetting } from './TierSetting';
 import { useHostRoom } from './useHostRoom';
 import { useInviteOnCreate } from './useInviteOnCreate';
@@ -42,6 +44,7 @@ export function HostRoomPage() {
   );
   const room = hostRoom.phase === 'ready' ? hostRoom.room : null;
   const { connection, state, retry } = useHostRoomConnection(room?.roomId ?? null);
+  const talkback = useTalkback(connection?.talkback);
   const inviteUid = new URLSearchParams(location.search).get(INVITE_PARAM);
   const invited = useInviteOnCreate(
     inviteUid,
@@ -196,10 +199,18 @@ export function HostRoomPage() {
             count={state.participantCount}
             max={max}
             onRemove={(peerId, name) => void removeParticipant(peerId, name)}
+            speaking={talkback?.speaking}
+          />
+          <TalkbackPanel
+            talkback={connection?.talkback}
+            selfPeerId={state.self?.peerId ?? null}
+            signedIn
+            isHost
+            onRelay={false}
           />
           {/* Beside the list it governs, not above the preview (the screen's main column stays put). */}
           <HostControls
-            initial={{ settings: created.settings, locked: false }}
+            initial={{ settings: created.settings, locked: false, allowGuestTalkback: false }}
             onChange={async (change) => {
               const now = await connection?.setControls(change);
               if (now) setMaxShown(now.settings.maxParticipants);

@@ -19,9 +19,12 @@ export const MediaVideo = forwardRef<HTMLVideoElement, MediaVideoProps>(function
  * Program audio for guests. A guest who arrived by a link has not touched the page yet, and browsers
  * refuse to start sound without a gesture: then a button asks for the one click it takes.
  */
-export function MediaAudio({ stream }: { stream: MediaStream | null }) {
+export function MediaAudio({ stream, volume = 1 }: { stream: MediaStream | null; volume?: number }) {
   const element = useRef<HTMLAudioElement>(null);
   const [blocked, setBlocked] = useState(false);
+  useEffect(() => {
+    if (element.current) element.current.volume = volume;
+  }, [volume]);
   useEffect(() => {
     const audio = element.current;
     if (!audio || audio.srcObject === stream) return;

@@ -10,10 +10,13 @@ export function RemoteScreen({
   video,
   audio,
   cursor,
+  volume = 1,
 }: {
   video: MediaStream | null;
   audio: MediaStream | null;
   cursor: { x: number; y: number } | null;
+  /** Program audio's gain here, 0..1 (dimmed while someone talks back, when the host asks). */
+  volume?: number;
 }) {
   const element = useRef<HTMLVideoElement>(null);
   const [size, setSize] = useState({ width: 0, height: 0, videoWidth: 0, videoHeight: 0 });
@@ -56,7 +59,7 @@ export function RemoteScreen({
           style={{ left: box.left + cursor.x * box.width, top: box.top + cursor.y * box.height }}
         />
       )}
-      <MediaAudio stream={audio} />
+      <MediaAudio stream={audio} volume={volume} />
     </div>
   );
 }

@@ -29,7 +29,7 @@ class LiveGuestRoomConnection extends LiveRoomConnection implements GuestRoomCon
   private readonly relayGuest: RelayGuest;
 
   constructor(options: GuestRoomConnectionOptions) {
-    super(options.roomId, options.token, options.socket, options.locate);
+    super(options.roomId, options.token, options.socket, options.locate, options.icePolicy);
     const { roomId } = options;
     // `?ice=relay` reaches both of the guest's WebRTC sides: its SFU transport and its PeerJS peer.
     const createSfuReceiver: GuestSfuFactory = (socket, roomId, listener) =>

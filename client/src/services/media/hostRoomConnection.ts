@@ -38,7 +38,7 @@ class LiveHostRoomConnection extends LiveRoomConnection implements HostRoomConne
   private pendingCursor: ReturnType<typeof setTimeout> | null = null;
 
   constructor(options: HostRoomConnectionOptions) {
-    super(options.roomId, options.token, options.socket, options.locate);
+    super(options.roomId, options.token, options.socket, options.locate, options.icePolicy);
     const { roomId } = options;
     // `?ice=relay` reaches both of the host's WebRTC sides: its SFU transport and its PeerJS peer.
     const createSfuSender: HostSfuFactory = (socket, roomId, listener) =>

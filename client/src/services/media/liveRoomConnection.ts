@@ -9,6 +9,8 @@ import { clamp01, connectFailure } from './roomRules';
 import { connectRoomSocket, UNABLE_TO_CONNECT, type RoomSocket } from './roomSocket';
 import { RoomStore, type HostPresence } from './roomState';
 import { DEFAULT_AUDIO_BITRATE } from './sfuTier';
+import { TalkbackClient } from './talkback';
+import type { IcePolicy } from './icePolicy';
 
 /**
  * What the host's and a guest's connections share: the socket, joining (again after a reconnect),
@@ -21,6 +23,8 @@ export abstract class LiveRoomConnection implements RoomConnection {
   protected readonly cleanups: Array<() => void> = [];
   protected joined = false;
   protected closed = false;
+  /** Talkback on the room's router, whatever the tier; absent where the browser has no WebRTC. */
+  readonly talkback: TalkbackClient | null;
   protected abstract readonly sfu: SfuMedia;
   protected abstract readonly p2p: P2pTier;
   protected abstract readonly tiers: MediaTierChooser;
@@ -32,8 +36,11 @@ export abstract class LiveRoomConnection implements RoomConnection {
     token: string | null,
     socket: RoomSocket | undefined,
     locate?: () => Promise<string | null>,
+    icePolicy: IcePolicy = 'all',
   ) {
     this.socket = socket ?? connectRoomSocket({ token, locate });
+    this.talkback =
+      typeof RTCPeerConnection === 'undefined' ? null : new TalkbackClient(this.socket, roomId, icePolicy);
     this.chat = new RoomChatLog({
       store: this.store,
       socket: this.socket,
@@ -59,6 +66,7 @@ export abstract class LiveRoomConnection implements RoomConnection {
     this.closed = true;
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     this.tiers.close();
+    this.talkback?.close();
     this.closeSide();
     this.p2p.close();
     this.sfu.close();
@@ -113,6 +121,7 @@ export abstract class LiveRoomConnection implements RoomConnection {
       hostPresence: this.presenceOnJoin(hostOnline),
     });
     this.afterJoin(result);
+    void this.talkback?.joined(self.peerId);
   }
 
   private listen(): void {

@@ -8,6 +8,7 @@ import type { RoomSocket } from './roomSocket';
 import type { MediaTier, RoomState } from './roomState';
 import type { SfuSender } from './sfuSender';
 import type { SfuListener, SfuTierListener } from './sfuTier';
+import type { TalkbackClient } from './talkback';
 
 /**
  * A room screen's live connection, one per role: the page that opens it chooses the role once
@@ -61,6 +62,8 @@ export interface RoomConnection {
   sendChat(text: string): Promise<boolean>;
   leave(): Promise<void>;
   close(): void;
+  /** Talkback (talkback.ts); null or absent where the browser has no WebRTC. */
+  readonly talkback?: TalkbackClient | null;
 }
 
 /** The host's connection: it shares the screen and program audio, and points at the screen. */

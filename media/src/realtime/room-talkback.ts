@@ -1,0 +1,179 @@
+import { GUEST_TALKBACK_OFF_MESSAGE, refuse } from '@riffroom/protocol';
+import type { types } from 'mediasoup';
+import type { Logger } from 'pino';
+import type { LiveRoom } from '../rooms/live-room.js';
+import type { SfuRoom } from '../sfu/sfu-room.js';
+import { talkbackLane } from '../sfu/talkback-lane.js';
+import { TalkbackMix } from '../talkback/talkback-mix.js';
+import type { RoomHub } from './room-hub.js';
+import { onRoomEvent } from './socket-handler.js';
+import { roomChannel, type RealtimeServer, type RealtimeSocket } from './types.js';
+
+/**
+ * Talkback's room side (protocol talkback.ts): the host's mix per room, and the room events that
+ * follow the router's talkback producers and its speaking watch. One per media node.
+ */
+export class TalkbackRooms {
+  private mixes = new WeakMap<SfuRoom, TalkbackMix>();
+
+  constructor(
+    private readonly io: RealtimeServer,
+    private readonly hub: RoomHub,
+  ) {
+    hub.media.on('created', (room) => this.wire(room));
+  }
+
+  mixOf(room: SfuRoom): TalkbackMix {
+    let mix = this.mixes.get(room);
+    if (!mix) this.mixes.set(room, (mix = new TalkbackMix()));
+    return mix;
+  }
+
+  stateOf(room: SfuRoom, live: LiveRoom) {
+    return this.mixOf(room).state(live, room.talkbackProducers());
+  }
+
+  /** Tells the room its talkback now (talkback-state). */
+  broadcast(room: SfuRoom): void {
+    const live = this.liveOf(room.roomId);
+    if (live) this.io.to(roomChannel(room.roomId)).emit('talkback-state', this.stateOf(room, live));
+  }
+
+  /** The host changed the room's controls: a guest whose talkback is no longer allowed stops talking. */
+  async controlsChanged(roomId: string): Promise<void> {
+    const room = await this.hub.media.peek(roomId);
+    const live = this.liveOf(roomId);
+    if (!room || !live) return;
+    for (const { peerId, producer } of room.talkbackProducers()) {
+      const member = live.member(peerId);
+      if (member && !live.mayTalk(member)) producer.close();
+    }
+    this.broadcast(room);
+  }
+
+  private liveOf(roomId: string): LiveRoom | undefined {
+    for (const live of this.hub.liveRooms()) if (live.roomId === roomId) return live;
+    return undefined;
+  }
+
+  private wire(room: SfuRoom): void {
+    room.on('talkback-producer-added', () => this.broadcast(room));
+    room.on('talkback-producer-removed', () => this.broadcast(room));
+    room.on('talkback-speaking', (peerIds) => {
+      const live = this.liveOf(room.roomId);
+      const speakers = peerIds.map((peerId) => ({ peerId, firebase_uid: live?.member(peerId)?.firebase_uid ?? null }));
+      this.io.to(roomChannel(room.roomId)).emit('talkback-speaking', { speakers });
+    });
+  }
+}
+
+/**
+ * Talkback signalling. Every member may listen; the host and signed-in members may talk, guests
+ * only while the host allows it; one mic per person. Mute, level and ducking are the host's.
+ */
+export function handleRoomTalkback(
+  socket: RealtimeSocket,
+  hub: RoomHub,
+  talkback: TalkbackRooms,
+  logger: Logger,
+): void {
+  /** After an await that made a mediasoup object: a socket that left meanwhile keeps nothing. */
+  const keptOnlyByMember = <T>(roomId: string, media: SfuRoom, result: T): T => {
+    if (socket.connected && socket.data.roomId === roomId && hub.isMember(socket, roomId)) return result;
+    media.removePeer(socket.id);
+    throw refuse('room/not-joined', 'Join the room first.');
+  };
+  const assertMayTalk = (live: LiveRoom, roomId: string) => {
+    const { member } = hub.membership(socket, roomId);
+    if (!live.mayTalk(member)) throw refuse('talkback/guests-not-allowed', GUEST_TALKBACK_OFF_MESSAGE);
+    return member;
+  };
+  const talkerOf = async (roomId: string, peerId: string) => {
+    const { live } = hub.hostMembership(socket, roomId, 'change talkback');
+    const target = live.member(peerId);
+    if (!target) throw refuse('room/not-joined', 'That person is not in this room.');
+    return { target, media: await hub.media.get(roomId) };
+  };
+
+  onRoomEvent(socket, 'talkback:state', logger, async ({ roomId }) => {
+    const { live } = hub.membership(socket, roomId);
+    const media = await hub.media.get(roomId);
+    return {
+      ...talkback.stateOf(media, live),
+      rtpCapabilities: media.rtpCapabilities as unknown as Record<string, unknown>,
+    };
+  });
+
+  onRoomEvent(socket, 'talkback:create-transport', logger, async ({ roomId, direction }) => {
+    const { live } = hub.membership(socket, roomId);
+    if (direction === 'send') assertMayTalk(live, roomId);
+    const media = await hub.media.get(roomId);
+    return keptOnlyByMember(roomId, media, await media.createTransport(talkbackLane(socket.id), direction));
+  });
+
+  onRoomEvent(socket, 'talkback:connect-transport', logger, async ({ roomId, transportId, dtlsParameters }) => {
+    hub.membership(socket, roomId);
+    const media = await hub.media.get(roomId);
+    await media.connectTransport(talkbackLane(socket.id), transportId, dtlsParameters as types.DtlsParameters);
+  });
+
+  onRoomEvent(socket, 'talkback:produce', logger, async ({ roomId, transportId, rtpParameters }) => {
+    const { live } = hub.membership(socket, roomId);
+    const member = assertMayTalk(live, roomId);
+    const media = await hub.media.get(roomId);
+    // One mic per person: another tab of theirs that talks already keeps the floor.
+    const talking = media.talkbackProducers().some(({ peerId }) => live.member(peerId)?.key === member.key);
+    if (talking) throw refuse('talkback/already-talking', 'Your microphone is already on in another tab.');
+    const mix = talkback.mixOf(media);
+    const producer = await media.produceTalkback(
+      socket.id,
+      transportId,
+      rtpParameters as unknown as types.RtpParameters,
+      { userId: member.key, displayName: member.user_name },
+      mix.isMuted(member.key),
+    );
+    return { producerId: keptOnlyByMember(roomId, media, producer).id };
+  });
+
+  onRoomEvent(socket, 'talkback:stop', logger, async ({ roomId }) => {
+    hub.membership(socket, roomId);
+    (await hub.media.peek(roomId))?.talkbackProducerOf(socket.id)?.close();
+  });
+
+  onRoomEvent(socket, 'talkback:consume', logger, async (payload) => {
+    hub.membership(socket, payload.roomId);
+    const media = await hub.media.get(payload.roomId);
+    const consumer = await media.consumeTalkback(
+      socket.id,
+      payload.transportId,
+      payload.producerId,
+      payload.rtpCapabilities as unknown as types.RtpCapabilities,
+    );
+    return keptOnlyByMember(payload.roomId, media, consumer);
+  });
+
+  onRoomEvent(socket, 'talkback:mute', logger, async ({ roomId, peerId, muted }) => {
+    const { target, media } = await talkerOf(roomId, peerId);
+    const producer = media.talkbackProducerOf(peerId);
+    if (!producer) throw refuse('talkback/not-talking', 'That person is not talking.');
+    talkback.mixOf(media).setMuted(target.key, muted);
+    // Paused on the server: no packet of theirs reaches a listener (or a recording) until resumed.
+    if (muted) await producer.pause();
+    else await producer.resume();
+    talkback.broadcast(media);
+    logger.info({ roomId, muted }, 'the host changed a talker’s mute');
+  });
+
+  onRoomEvent(socket, 'talkback:level', logger, async ({ roomId, peerId, level }) => {
+    const { target, media } = await talkerOf(roomId, peerId);
+    talkback.mixOf(media).setLevel(target.key, level);
+    talkback.broadcast(media);
+  });
+
+  onRoomEvent(socket, 'talkback:ducking', logger, async ({ roomId, duckProgram }) => {
+    hub.hostMembership(socket, roomId, 'change talkback');
+    const media = await hub.media.get(roomId);
+    talkback.mixOf(media).duckProgram = duckProgram;
+    talkback.broadcast(media);
+  });
+}
