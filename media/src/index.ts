@@ -14,3 +14,6 @@ export type { PeerLimits } from './p2p/peer-guard.js';
 export { iceServersFor, type IceConfig } from './p2p/ice-servers.js';
 export { createMediaMetrics, type MediaMetrics } from './metrics/media-metrics.js';
 export { MediaRelay, DEFAULT_RELAY_OPTIONS } from './relay/media-relay.js';
+export { recorderSettings } from './recording/recorder-settings.js';
+export type { RecordingCatalog } from './recording/recording-catalog.js';
+export { RoomRecorders } from './recording/room-recorders.js';

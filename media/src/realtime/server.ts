@@ -15,6 +15,9 @@ import { handleRoomControls } from './room-controls.js';
 import { handleRoomMembership } from './room-membership.js';
 import { handleRoomP2p } from './room-p2p.js';
 import { handleRoomSfu } from './room-sfu.js';
+import { handleRoomRecording } from './room-recording.js';
+import { RoomRecorders, type RecorderSettings } from '../recording/room-recorders.js';
+import { roomChannel } from './types.js';
 import { createSocketRelay, handleRoomRelay } from './socket-relay.js';
 import type { MediaRelay } from '../relay/media-relay.js';
 import { handleRtcConfig } from './rtc-config.js';
@@ -48,6 +51,8 @@ export interface RealtimeOptions {
     keyFrameRequestDelayMs: number;
     /** ROOM_HOST_GRACE_S: how long a room waits for its host to come back before it ends. */
     hostGraceS: number;
+    /** Session recording (issue 17); without it Record is refused. */
+    recording?: RecorderSettings;
   };
   /** STUN/TURN servers handed out by rtc-config; without them it answers no servers. */
   ice?: IceConfig;
@@ -63,6 +68,8 @@ export interface Realtime {
   io: RealtimeServer;
   /** Present when rooms are configured. */
   hub: RoomHub | null;
+  /** Present when recording is configured (tests reach a recording's ffmpeg through it). */
+  recorders: RoomRecorders | null;
   /** The relay tier; present with the rooms. */
   relay: MediaRelay | null;
   /** Present with a Redis adapter: its health, for /readyz. */
@@ -96,6 +103,8 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
   io.use(authenticateHandshake(options.verifyToken));
   const eventLimits = new EventLimits(limits);
   const messageLimits = new MessageLimits(limits.socketMaxMessageBytes, HOST_MESSAGE_BYTES, logger);
+  const recorders = options.rooms?.recording ? new RoomRecorders(options.rooms.recording) : null;
+  recorders?.on('state', (roomId, state) => io.to(roomChannel(roomId)).emit('recording-state', state));
   const hub = options.rooms
     ? new RoomHub(
         io,
@@ -110,6 +119,7 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
           socketsPerPerson: limits.socketsPerPersonPerRoom,
           messageLimits,
           hostGraceMs: options.rooms.hostGraceS * 1000,
+          recordings: recorders ?? undefined,
         },
       )
     : null;
@@ -135,6 +145,7 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
       handleRoomInteraction(socket, hub, relay, logger);
       handleRoomControls(socket, hub, options.rooms.directory, logger);
       handleRoomSfu(socket, hub, logger);
+      if (recorders) handleRoomRecording(socket, hub, recorders, logger);
       handleRoomRelay(socket, hub, relay, logger);
     }
   });
@@ -157,6 +168,7 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
   return {
     io,
     hub,
+    recorders,
     relay,
     redis,
     async close() {

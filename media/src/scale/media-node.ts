@@ -8,6 +8,8 @@ import { drainRooms } from '../realtime/drain.js';
 import { attachRealtime } from '../realtime/server.js';
 import { WorkerPool } from '../sfu/worker-pool.js';
 import { HttpRoomDirectory } from './http-room-directory.js';
+import { HttpRecordingCatalog } from './http-recording-catalog.js';
+import { recorderSettings } from '../recording/recorder-settings.js';
 import { remoteJwksVerifier } from './remote-jwks-verifier.js';
 import { discoverTokenIssuer } from './token-issuer.js';
 
@@ -48,6 +50,7 @@ export async function startMediaNode(config: MediaConfig, logger: Logger): Promi
       workers,
       keyFrameRequestDelayMs: config.keyFrameRequestDelayMs,
       hostGraceS: config.roomHostGraceS,
+      recording: recorderSettings(config, new HttpRecordingCatalog(config.apiUrl, config.internalSecret), logger),
     },
     ice: config,
     limits: config,

@@ -22,6 +22,9 @@ interface PeerMedia {
 export interface SfuRoomEvents {
   'new-producer': [producer: ProducerInfo & { peerId: string }];
   'producer-closed': [payload: { producerId: string; peerId: string; source: MediaSource }];
+  /** A talker's microphone (appData `{ source: 'talkback', userId, displayName }`): recorded as a stem. */
+  'talkback-producer-added': [producer: types.Producer];
+  'talkback-producer-removed': [producer: types.Producer];
 }
 
 export interface SfuRoomOptions {
@@ -35,6 +38,7 @@ export interface SfuRoomOptions {
  */
 export class SfuRoom extends EventEmitter<SfuRoomEvents> {
   private peers = new Map<string, PeerMedia>();
+  private talkback = new Map<string, types.Producer>();
   private closed = false;
 
   private constructor(
@@ -53,6 +57,30 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
 
   get workerIndex(): number {
     return this.slot.index;
+  }
+
+  /** The room's router, for server-side consumers (recording's plain transports). */
+  get mediaRouter(): types.Router {
+    this.assertOpen();
+    return this.router;
+  }
+
+  /**
+   * A talkback producer made on this router: listed for the recorder and announced with
+   * talkback-producer-added, then talkback-producer-removed when it closes.
+   */
+  announceTalkbackProducer(producer: types.Producer): void {
+    if (this.talkback.has(producer.id) || producer.closed) return;
+    this.talkback.set(producer.id, producer);
+    producer.observer.once('close', () => {
+      this.talkback.delete(producer.id);
+      this.emit('talkback-producer-removed', producer);
+    });
+    this.emit('talkback-producer-added', producer);
+  }
+
+  talkbackProducers(): types.Producer[] {
+    return [...this.talkback.values()];
   }
 
   get rtpCapabilities(): types.RtpCapabilities {
@@ -243,12 +271,24 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
     return this.peers.get(peerId)?.consumers.get(consumerId);
   }
 
+  /** The host's open producers of one source (the recorder captures each). */
+  producersOf(source: MediaSource): types.Producer[] {
+    const found: types.Producer[] = [];
+    for (const media of this.peers.values()) {
+      for (const producer of media.producers.values()) {
+        if ((producer.appData as { source?: MediaSource }).source === source) found.push(producer);
+      }
+    }
+    return found;
+  }
+
   producerObject(producerId: string): types.Producer | undefined {
     return this.findProducer(producerId);
   }
 
   private dropAllPeerMedia(): void {
     // The worker is dead: its objects are already closed; forget them without producer-closed noise.
+    this.talkback.clear();
     for (const media of this.peers.values()) {
       media.producers.clear();
       media.consumers.clear();
