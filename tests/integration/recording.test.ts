@@ -27,9 +27,7 @@ afterEach(() => {
   for (const source of sources.splice(0)) source.stop();
   sockets.closeAll();
 });
-afterAll(() =>
-  process.env.KEEP_DOWNLOADS ? console.log(downloads) : rmSync(downloads, { recursive: true, force: true }),
-);
+afterAll(() => rmSync(downloads, { recursive: true, force: true }));
 
 async function joined(roomId: string, token?: string) {
   const socket = await sockets.connect(token);
