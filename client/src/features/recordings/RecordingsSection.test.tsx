@@ -13,7 +13,10 @@ describe('Projects → Recordings', () => {
     URL.createObjectURL = vi.fn(() => 'blob:recording');
     URL.revokeObjectURL = vi.fn();
     // happy-dom has no confirm(): the browser's dialog, answered OK.
-    vi.stubGlobal('confirm', vi.fn(() => true));
+    vi.stubGlobal(
+      'confirm',
+      vi.fn(() => true),
+    );
     renderApp('/dashboard?tab=projects', services);
 
     const card = within(await screen.findByTestId('recording-card'));
