@@ -61,7 +61,10 @@ export async function freeBytes(dir: string): Promise<number> {
  */
 export class RoomRecording {
   readonly id = randomBytes(12).toString('base64url');
-  readonly startedAtMs = Date.now();
+  /** The recording's t=0 (ms since the epoch): set once the sources present at Record are captured. */
+  private t0 = Date.now();
+  /** The catalog row exists (the end's report waits for it). */
+  private listed: Promise<void> = Promise.resolve();
   /** Settles once every capture has stopped: the room is no longer being recorded. */
   readonly captured: Promise<RecordingEnd>;
   /** Settles once the stems and the mix are made and the catalog lists the final tracks. */
@@ -86,6 +89,10 @@ export class RoomRecording {
     this.finished = new Promise((resolve) => (this.resolveFinished = resolve));
   }
 
+  get startedAtMs(): number {
+    return this.t0;
+  }
+
   get directory(): string {
     return path.join(this.settings.dir, this.id);
   }
@@ -107,13 +114,18 @@ export class RoomRecording {
     const recording = new RoomRecording(room, hostUid, settings);
     // Owner-only, like everything in DATA_DIR (README "What is in DATA_DIR").
     await mkdir(recording.directory, { recursive: true, mode: 0o700 });
-    await settings.catalog.started({
+    recording.follow();
+    // t=0 is when the sources already there are being captured, so program and screen (copies,
+    // never padded) last as long as the recording even when ffmpeg is slow to start.
+    await Promise.allSettled([...recording.pending]);
+    recording.rebase(Date.now());
+    recording.listed = settings.catalog.started({
       id: recording.id,
       roomId: room.roomId,
       hostUid,
-      startedAt: new Date(recording.startedAtMs).toISOString(),
+      startedAt: new Date(recording.t0).toISOString(),
     });
-    recording.follow();
+    await recording.listed;
     return recording;
   }
 
@@ -123,6 +135,14 @@ export class RoomRecording {
    */
   stop(): Promise<RecordingEnd> {
     return this.end('complete', null);
+  }
+
+  /** Moves t=0 to `t0`: the offsets taken so far follow (one that started earlier goes negative). */
+  private rebase(t0: number): void {
+    const shift = t0 - this.t0;
+    this.t0 = t0;
+    for (const copy of this.copied) copy.offsetMs -= shift;
+    for (const talker of this.talkers.values()) for (const segment of talker.segments) segment.offsetMs -= shift;
   }
 
   private follow(): void {
@@ -176,7 +196,7 @@ export class RoomRecording {
       .then(async (capture) => {
         if (this.state !== 'recording') return capture.stop();
         this.captures.add(capture);
-        started(capture.startedAtMs - this.startedAtMs);
+        started(capture.startedAtMs - this.t0);
         void capture.ended.then((end) => {
           if (end.how !== 'failed') return;
           this.settings.logger.warn({ recordingId: this.id, file, why: end.why }, 'a recording track failed');
@@ -207,7 +227,7 @@ export class RoomRecording {
     this.state = 'stopping';
     clearInterval(this.diskTimer);
     this.unsubscribe();
-    const durationMs = Date.now() - this.startedAtMs;
+    const durationMs = Date.now() - this.t0;
     await Promise.allSettled([...this.pending]);
     await Promise.allSettled([...this.captures].map((capture) => capture.stop()));
     this.resolveCaptured({ status, message });
@@ -216,6 +236,7 @@ export class RoomRecording {
   }
 
   private async finish(status: RecordingStatus, message: string | null, durationMs: number): Promise<void> {
+    await this.listed.catch(() => {});
     const tracks = await this.finalTracks(durationMs).catch((error: unknown) => {
       this.settings.logger.error({ err: error, recordingId: this.id }, 'could not finish the recording’s tracks');
       return [];
@@ -224,7 +245,7 @@ export class RoomRecording {
     try {
       await this.settings.catalog.updated(this.id, {
         status: finalStatus,
-        endedAt: new Date(this.startedAtMs + durationMs).toISOString(),
+        endedAt: new Date(this.t0 + durationMs).toISOString(),
         durationMs,
         tracks,
         message,
@@ -317,7 +338,7 @@ export class RoomRecording {
       .updated(this.id, {
         status,
         endedAt: null,
-        durationMs: Date.now() - this.startedAtMs,
+        durationMs: Date.now() - this.t0,
         tracks: described,
         message,
       })

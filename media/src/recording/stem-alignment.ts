@@ -13,11 +13,15 @@ const seconds = (ms: number) => (ms / 1000).toFixed(3);
  * during silence) become silence (aresample's async fill), then it is delayed to its offset.
  */
 function placedInputs(inputs: TimedFile[], layout: 'mono' | 'stereo'): string[] {
-  return inputs.map(
-    (input, i) =>
-      `[${i}:a]aresample=async=1:first_pts=0,aformat=sample_rates=48000:channel_layouts=${layout},` +
-      `adelay=delays=${Math.round(input.offsetMs)}:all=1[in${i}]`,
-  );
+  return inputs.map((input, i) => {
+    const offset = Math.round(input.offsetMs);
+    // A capture that began before t=0 (a talker already there at Record) loses its head instead.
+    const place =
+      offset >= 0 ? `adelay=delays=${offset}:all=1` : `atrim=start=${seconds(-offset)},asetpts=PTS-STARTPTS`;
+    return (
+      `[${i}:a]aresample=async=1:first_pts=0,aformat=sample_rates=48000:channel_layouts=${layout},` + `${place}[in${i}]`
+    );
+  });
 }
 
 /** Mixes the placed inputs (no level change: a talker is as loud in the mix as in its stem), then pads and cuts to the duration. */

@@ -71,6 +71,8 @@ export function RecordingCard({
             </button>
             <span className="muted">
               {track.file} · {formatBytes(track.bytes)}
+              {/* A copy shared after Record starts later: where to place it in a DAW. */}
+              {track.offsetMs > 0 && ` · starts at ${(track.offsetMs / 1000).toFixed(2)} s`}
             </span>
           </li>
         ))}
