@@ -87,16 +87,20 @@ async function drainedReport(sinks: BenchChild): Promise<{ sinks: SinkReport[]; 
   return report;
 }
 
+/** Something started on the SFU producer for the whole run (bench/recording.ts records it); returns its stop. */
+export type AlongsideFanout = (producer: types.Producer, router: types.Router) => Promise<() => Promise<void>>;
+
 export async function runFanout(
   rig: FanoutRig,
   n: number,
   tier: Tier,
-  options: { variant: string; srtp: boolean },
+  options: { variant: string; srtp: boolean; alongside?: AlongsideFanout },
 ): Promise<FanoutRow> {
   const routers: types.Router[] = [];
   const cpuWorkers = tier === 'sfu-1-worker' ? rig.workers.slice(0, 1) : tier === 'sfu-2-workers' ? rig.workers : [];
   // Producers whose inbound packets each worker fans out, and to how many transports.
   const fanouts: { producer: types.Producer; copies: number }[] = [];
+  let stopAlongside: (() => Promise<void>) | undefined;
   try {
     let target = { address: '127.0.0.1', port: 0 };
     const targets: { address: string; port: number }[] = [];
@@ -132,6 +136,7 @@ export async function runFanout(
       producers.forEach((p, r) =>
         fanouts.push({ producer: p, copies: perRouter[r]! + (r === 0 && routers[1] ? 1 : 0) }),
       );
+      if (options.alongside) stopAlongside = await options.alongside(producer, routers[0]!);
     }
 
     await rig.sender.request('start', { targets });
@@ -215,6 +220,7 @@ export async function runFanout(
     };
   } finally {
     await rig.sender.request('stop');
+    await stopAlongside?.();
     for (const router of routers) router.close();
   }
 }

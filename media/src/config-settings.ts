@@ -199,6 +199,26 @@ export const MEDIA_SETTINGS: readonly Setting[] = [
     meaning: 'A room whose host has been gone this long ends; until then the host resumes it by reloading',
   },
   {
+    path: 'dataDir',
+    env: 'DATA_DIR',
+    default: './data',
+    meaning:
+      'Media role: recordings go to `DATA_DIR/recordings` (scaled out, share this directory with the API, which serves the downloads)',
+  },
+  {
+    path: 'ffmpegBin',
+    env: 'FFMPEG_BIN',
+    default: 'ffmpeg',
+    meaning: 'The ffmpeg that records rooms (one process per recorded track)',
+  },
+  {
+    path: 'recordingsMinFreeMb',
+    env: 'RECORDINGS_MIN_FREE_MB',
+    default: '1024',
+    meaning:
+      'Free disk (MB) a recording needs: Record is refused below it, and a running recording stops with a message to the host',
+  },
+  {
     path: 'clientDist',
     env: 'CLIENT_DIST',
     defaultNote: '`client/dist`',

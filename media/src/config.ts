@@ -192,6 +192,18 @@ export const mediaConfigSchema = z.strictObject({
    * until then a reload or a new connection of the host resumes it.
    */
   roomHostGraceS: z.coerce.number().int().min(1).max(86_400).default(600),
+  /**
+   * DATA_DIR, the same directory as the API's: recordings go to DATA_DIR/recordings/<id>/ (scaled
+   * out, the media nodes and the API share it).
+   */
+  dataDir: z.string().min(1).default('./data'),
+  /** The ffmpeg that records (Debian's package): one process per recorded track. */
+  ffmpegBin: z.string().min(1).default('ffmpeg'),
+  /**
+   * No recording starts with less free disk than this, and one running stops (with a message to the
+   * host) when the free space falls below it, before the disk is full and files are cut mid-write.
+   */
+  recordingsMinFreeMb: z.coerce.number().int().min(0).max(10_000_000).default(1024),
   /** The built client, served as static files with index.html for every client-side route. */
   clientDist: z.string().default(path.join(repoRoot, 'client', 'dist')),
   /** Scaled out: the Redis of the Socket.IO adapter, shared by every media node and the API's emitter. */

@@ -16,3 +16,6 @@ export { createMediaMetrics, type MediaMetrics } from './metrics/media-metrics.j
 export { MediaRelay, DEFAULT_RELAY_OPTIONS } from './relay/media-relay.js';
 export { NodeRegistry, leastLoaded, type MediaNodeRecord, type NodeRegistryOptions } from './scale/node-registry.js';
 export { connectNodeRegistry, type RegistryConnection } from './scale/registry-connection.js';
+export { recorderSettings } from './recording/recorder-settings.js';
+export type { RecordingCatalog } from './recording/recording-catalog.js';
+export { RoomRecorders } from './recording/room-recorders.js';

@@ -5,6 +5,7 @@ import type { ChatMessage, ParticipantEvent, ProducerInfo, RoomUpdate, SfuReconn
 import type { RoomTier, SfuHostReturnedPayload } from './rooms.js';
 import type { RoomControls } from './room-controls.js';
 import type { TalkbackSpeaking, TalkbackState } from './talkback.js';
+import type { RecordingState } from './recordings.js';
 import type { AudioChunks, RelayDemand, ScreenFrame } from './relay.js';
 import { uidSchema } from './user.js';
 
@@ -43,6 +44,8 @@ export interface ServerToClientEvents {
   'room-controls': (controls: RoomControls) => void;
   /** To every socket of a person the host removed (room:remove), just before they leave the room. */
   'removed-from-room': (payload: { roomId: string }) => void;
+  /** The room's recording started or stopped (the '● Recording' indicator); a message says why it stopped. */
+  'recording-state': (state: RecordingState) => void;
   'cursor-move': (position: { x: number; y: number }) => void;
   'stop-sharing': (payload: Record<string, never>) => void;
   /** The host ended the room; the server closes its media and this socket right after. */

@@ -53,6 +53,13 @@ import {
   usersResponseSchema,
 } from './user.js';
 import {
+  internalRecordingStartedSchema,
+  internalRecordingUpdateSchema,
+  recordingResponseSchema,
+  recordingsResponseSchema,
+  shareRecordingBodySchema,
+} from './recordings.js';
+import {
   internalAdmitsResponseSchema,
   internalRoomResponseSchema,
   roomNodeResponseSchema,
@@ -64,7 +71,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * One REST route: method, path (`:name` marks a path parameter), the body's schema when it takes
- * one, and the schema of its JSON answer (null: 204, no body).
+ * one, and the schema of its JSON answer (null: no JSON; 204, or a file download).
  */
 export interface RestRoute {
   method: HttpMethod;
@@ -203,6 +210,33 @@ export const restRoutes = {
   internalUserName: { method: 'GET', path: '/internal/users/:uid/name', response: internalUserNameResponseSchema },
   /** Internal: the host's grace period ran out on a media node; the room ends. */
   internalExpireRoom: { method: 'POST', path: '/internal/rooms/:roomId/expire', response: okResponseSchema },
+  // Recordings (issue 17): the host's and those it shared with; strangers get 404.
+  myRecordings: { method: 'GET', path: '/api/recordings', response: recordingsResponseSchema },
+  shareRecording: {
+    method: 'PUT',
+    path: '/api/recordings/:recordingId/share',
+    body: shareRecordingBodySchema,
+    response: recordingResponseSchema,
+  },
+  /** One track's file; answers Range requests (206). */
+  recordingTrack: { method: 'GET', path: '/api/recordings/:recordingId/tracks/:file', response: null },
+  /** Every track as one .zip, streamed. */
+  recordingZip: { method: 'GET', path: '/api/recordings/:recordingId/zip', response: null },
+  deleteRecording: { method: 'DELETE', path: '/api/recordings/:recordingId', response: okResponseSchema },
+  /** Internal: a media node started recording (files under the shared DATA_DIR/recordings). */
+  internalRecordingStarted: {
+    method: 'POST',
+    path: '/internal/recordings',
+    body: internalRecordingStartedSchema,
+    response: okResponseSchema,
+  },
+  /** Internal: a media node's news of a recording: its tracks so far, or its end and status. */
+  internalRecordingUpdate: {
+    method: 'PUT',
+    path: '/internal/recordings/:recordingId',
+    body: internalRecordingUpdateSchema,
+    response: okResponseSchema,
+  },
   /** Internal: the host changed the room's settings live on a media node (its host controls). */
   internalSaveRoomSettings: {
     method: 'PUT',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MEDIA_KINDS, MEDIA_SOURCES, mediasoupObjectSchema, ROOM_ROLES, roomViewSchema } from './rooms.js';
+import { liveRecordingSchema } from './recordings.js';
 
 /**
  * What the media node sends in the rooms protocol: the data of its acks (socket-requests.ts names
@@ -38,6 +39,8 @@ export const joinRoomResultSchema = z.object({
   sharing: z.boolean(),
   /** Recent chat, oldest first, so a late joiner sees the conversation. */
   chat: z.array(chatMessageSchema),
+  /** The recording in progress, so a joiner is told on arrival; null when none runs. */
+  recording: liveRecordingSchema.nullable().default(null),
 });
 export type JoinRoomResult = z.infer<typeof joinRoomResultSchema>;
 

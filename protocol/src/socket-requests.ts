@@ -32,6 +32,7 @@ import {
   roomOnlyPayloadSchema,
 } from './rooms.js';
 import { registerUserPayloadSchema } from './realtime.js';
+import { liveRecordingSchema } from './recordings.js';
 import { removeParticipantPayloadSchema, roomControlsPayloadSchema, roomControlsSchema } from './room-controls.js';
 import {
   talkbackConsumePayloadSchema,
@@ -66,6 +67,9 @@ export const socketRequests = {
   // Host controls (room-controls.ts).
   'room:controls': { payload: roomControlsPayloadSchema, ack: roomControlsSchema },
   'room:remove': { payload: removeParticipantPayloadSchema, ack: noData },
+  // Recording (recordings.ts): host only; every member hears recording-state.
+  'recording:start': { payload: roomOnlyPayloadSchema, ack: liveRecordingSchema },
+  'recording:stop': { payload: roomOnlyPayloadSchema, ack: noData },
   // Peer-to-peer tier: the ICE servers (payload `{}`), our PeerJS id, the host's, and (host) who dialled.
   'rtc-config': { payload: z.object({}), ack: rtcConfigSchema },
   'peer-ready': { payload: peerReadyPayloadSchema, ack: noData },

@@ -20,9 +20,11 @@ import {
   drainRooms,
   firebaseIdentitySources,
   peerLimits,
+  recorderSettings,
   staticClient,
   WorkerPool,
   type MediaConfig,
+  type Realtime,
 } from '@riffroom/media';
 import { createFrontDoor, createRedirectServer, type FrontDoorConfig } from './front-door.js';
 
@@ -49,6 +51,8 @@ export interface RunningBox {
   redirectPort?: number;
   /** The media node's workers, for health and for tests that kill one. */
   workers: WorkerPool;
+  /** The media node's sockets, rooms and recorders, for tests that reach into a room's router. */
+  realtime: Realtime;
   /** Where GET /metrics answers (METRICS_PORT; the port it picked when that is 0). */
   metricsPort: number;
   /**
@@ -129,6 +133,15 @@ export async function startBox(
       keyFrameRequestDelayMs: mediaConfig.keyFrameRequestDelayMs,
       speaking: { intervalMs: mediaConfig.talkbackLevelIntervalMs, thresholdDbov: mediaConfig.talkbackSpeakingDbov },
       hostGraceS: mediaConfig.roomHostGraceS,
+      // In-process too: the recorder reports to the API's recording service on the same box.
+      recording: recorderSettings(
+        mediaConfig,
+        {
+          started: (recording) => api.recordings.started(recording),
+          updated: (id, update) => api.recordings.updated(id, update),
+        },
+        logger,
+      ),
     },
     ice: mediaConfig,
     limits: mediaConfig,
@@ -158,6 +171,7 @@ export async function startBox(
     scheme,
     redirectPort: redirect ? (redirect.address() as AddressInfo).port : undefined,
     workers,
+    realtime,
     metricsPort: metricsServer.port,
     drain(timeoutS) {
       draining = true;

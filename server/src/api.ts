@@ -33,6 +33,8 @@ import { roomsRepository } from './repositories/rooms.js';
 import { ApiLimits } from './limits/api-limits.js';
 import { BoundedConcurrency } from './limits/bounded-concurrency.js';
 import { RoomService } from './services/rooms.js';
+import { recordingsRepository } from './repositories/recordings.js';
+import { RecordingService } from './services/recordings.js';
 import type { Registry } from 'prom-client';
 import { createApiMetrics } from './metrics/api-metrics.js';
 import { Readiness, type ReadinessCheck } from './services/readiness.js';
@@ -47,6 +49,8 @@ export interface Api {
   bus: EventBus;
   /** The media node reads rooms through this on a single box (see scripts/box/compose.ts). */
   rooms: RoomService;
+  /** The media node reports its recordings through this on a single box. */
+  recordings: RecordingService;
   close(): Promise<void>;
 }
 
@@ -103,6 +107,17 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
   const sessions = sessionsRepository(db);
   const messages = new MessageService(messagesRepository(db), users, bus);
   const rooms = new RoomService(roomsRepository(db), users, follows, bus);
+  const recordings = new RecordingService(
+    recordingsRepository(db),
+    path.join(config.dataDir, 'recordings'),
+    { maxBytes: config.recordingsMaxBytes, maxAgeDays: config.recordingsMaxAgeDays },
+    logger.child({ part: 'recordings' }),
+  );
+  // Age retention runs hourly too, not only when a recording ends; unref'd so it never holds the process.
+  const retentionTimer = setInterval(() => {
+    recordings.applyRetention().catch((error: unknown) => logger.error({ err: error }, 'recording retention failed'));
+  }, 3600_000);
+  retentionTimer.unref();
   const metrics = options.metrics ? createApiMetrics(options.metrics) : null;
   const stopWatchingQueries = metrics?.watchQueries(db);
   const draining = options.draining ?? (() => false);
@@ -131,6 +146,7 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
     events: new EventService(eventsRepository(db)),
     calendarFeeds: new CalendarFeedService(calendarFeedsRepository(db), sessions),
     rooms,
+    recordings,
     readiness,
     build: buildInfo(),
     draining,
@@ -145,9 +161,11 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
     verifier: identity.verifier,
     bus,
     rooms,
+    recordings,
     async close() {
       if (closed) return;
       closed = true;
+      clearInterval(retentionTimer);
       stopWatchingQueries?.();
       await identity.verifier.close?.();
       if (ownsBus) await bus.close();

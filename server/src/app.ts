@@ -21,6 +21,7 @@ import { messageRoutes } from './routes/messages.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { roomRoutes } from './routes/rooms.js';
 import { roomNodeRoutes, type RoomPlacement } from './routes/room-node.js';
+import { recordingRoutes } from './routes/recordings.js';
 import { userRoutes } from './routes/users.js';
 import type { BookingService } from './services/bookings.js';
 import type { CalendarFeedService } from './services/calendar-feed.js';
@@ -30,6 +31,7 @@ import type { MessageService } from './services/messages.js';
 import type { ProfileService } from './services/profiles.js';
 import type { SessionService } from './services/sessions.js';
 import type { RoomService } from './services/rooms.js';
+import type { RecordingService } from './services/recordings.js';
 import type { Readiness } from './services/readiness.js';
 import type { BuildInfo } from './version.js';
 import type { Middleware } from 'koa';
@@ -51,6 +53,7 @@ export interface AppDeps {
   events: EventService;
   calendarFeeds: CalendarFeedService;
   rooms: RoomService;
+  recordings: RecordingService;
   readiness: Readiness;
   build: BuildInfo;
   /** True once the process drains (SIGTERM): no new rooms, no joins. */
@@ -93,7 +96,7 @@ export function buildApp(deps: AppDeps): Koa<AuthState> {
     identityConfigRoutes(deps.identityConfig),
     ...(deps.localIdentity ? [localAuthRoutes(deps.localIdentity, guards)] : []),
     ...(deps.localIdentity ? [jwksRoutes(() => deps.localIdentity!.publicJwks())] : []),
-    ...(deps.internalSecret ? [internalRoutes(deps.internalSecret, deps.rooms)] : []),
+    ...(deps.internalSecret ? [internalRoutes(deps.internalSecret, deps.rooms, deps.recordings)] : []),
     userRoutes({ ...deps, guards }),
     messageRoutes(guards, deps.messages),
     sessionRoutes({ ...deps, guards }),
@@ -101,6 +104,7 @@ export function buildApp(deps: AppDeps): Koa<AuthState> {
     calendarFeedRoutes(guards, deps.calendarFeeds),
     roomRoutes(guards, deps.rooms, deps.draining),
     roomNodeRoutes(guards, deps.rooms, deps.placement),
+    recordingRoutes(guards, deps.recordings),
   ];
   for (const router of routers) {
     app.use(router.routes());

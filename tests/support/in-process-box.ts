@@ -3,7 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createLogger, loadApiConfig } from '@riffroom/server';
-import { loadMediaConfig } from '@riffroom/media';
+import { loadMediaConfig, type Realtime } from '@riffroom/media';
 import { startBox } from '../../scripts/box/compose.js';
 import { jsonCaller, type JsonCall } from '../../server/src/testing/test-api.js';
 
@@ -15,6 +15,9 @@ export interface InProcessBox {
   call: JsonCall;
   /** pids of the box's mediasoup workers (a test may SIGKILL one). */
   workerPids(): number[];
+  /** The media node's sockets, rooms and recorders (a test reaches a room's router through it). */
+  realtime: Realtime;
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -23,7 +26,7 @@ export async function startInProcessBox(mediaOverrides: MediaOverrides = {}): Pr
   const dataDir = mkdtempSync(path.join(tmpdir(), 'riffroom-box-'));
   const box = await startBox(
     loadApiConfig({}, { dataDir, port: 0, host: '127.0.0.1', logLevel: 'silent', metricsPort: 0 }),
-    loadMediaConfig(process.env, { workers: 1, rtcPort: 0, rtcListenIp: '127.0.0.1', ...mediaOverrides }),
+    loadMediaConfig(process.env, { workers: 1, rtcPort: 0, rtcListenIp: '127.0.0.1', dataDir, ...mediaOverrides }),
     createLogger('silent'),
   );
   const baseUrl = `http://127.0.0.1:${box.port}`;
@@ -31,6 +34,8 @@ export async function startInProcessBox(mediaOverrides: MediaOverrides = {}): Pr
     baseUrl,
     call: jsonCaller(baseUrl),
     workerPids: () => box.workers.all().map((worker) => worker.pid),
+    realtime: box.realtime,
+    dataDir,
     async close() {
       await box.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -60,5 +65,11 @@ export function useInProcessBox(mediaOverrides: MediaOverrides = {}): Omit<InPro
     },
     call: (...args) => current().call(...args),
     workerPids: () => current().workerPids(),
+    get realtime() {
+      return current().realtime;
+    },
+    get dataDir() {
+      return current().dataDir;
+    },
   };
 }

@@ -73,6 +73,14 @@ export class FakeRoomConnection implements HostRoomConnection, GuestRoomConnecti
     this.store.set((state) => ({ programAudio: { ...state.programAudio, source, bitrate } }));
   });
 
+  startRecording = vi.fn(async () => {
+    this.store.set({ recording: { recordingId: 'rec-fake-0001', startedAt: new Date().toISOString() } });
+  });
+
+  stopRecording = vi.fn(async () => {
+    this.store.set({ recording: null });
+  });
+
   /** What room:controls answered last: the defaults, then each change applied. */
   controls: RoomControls = { settings: { ...ROOM_DEFAULT_SETTINGS }, locked: false, allowGuestTalkback: false };
 

@@ -73,6 +73,7 @@ export function joinResult(overrides: Partial<JoinRoomResult> = {}): JoinRoomRes
     hostOnline: true,
     sharing: false,
     chat: [{ from: 'host', fromName: 'Hana Host', message: 'welcome', timestamp: '2026-01-01T00:00:00.000Z' }],
+    recording: null,
     ...overrides,
   };
 }

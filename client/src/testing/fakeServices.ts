@@ -1,4 +1,4 @@
-import type { OwnProfile, PublicUser, RoomSettingsPatch, Session } from '@riffroom/protocol';
+import type { OwnProfile, PublicUser, Recording, RoomSettingsPatch, Session } from '@riffroom/protocol';
 import { EMPTY_PROFILE, ROOM_DEFAULT_SETTINGS } from '@riffroom/protocol';
 import { vi } from 'vitest';
 import type { Services } from '../app/ServicesContext';
@@ -145,6 +145,39 @@ export function fakeApi(): Api {
       leave: vi.fn(async () => {}),
       end: vi.fn(async () => {}),
     },
+    recordings: {
+      list: vi.fn(async (): Promise<Recording[]> => []),
+      share: vi.fn(async (recordingId: string, uids: string[]) => ({
+        ...fakeRecording(recordingId),
+        sharedWith: uids,
+      })),
+      download: vi.fn(async () => new Blob(['OggS'])),
+      remove: vi.fn(async () => {}),
+    },
+  };
+}
+
+/** A finished recording of the host 'me', with a program track, a stem and the mix. */
+export function fakeRecording(id = 'rec-0000000001', overrides: Partial<Recording> = {}): Recording {
+  return {
+    id,
+    roomId: 'room123',
+    hostUid: 'me',
+    startedAt: '2030-01-07T10:00:00.000Z',
+    endedAt: '2030-01-07T10:00:12.000Z',
+    durationMs: 12_000,
+    tracks: [
+      { file: 'program.ogg', kind: 'program', label: 'Program audio', userId: null, offsetMs: 0, bytes: 200_000 },
+      { file: 'talker-bob.ogg', kind: 'talker', label: 'Bob', userId: 'bob', offsetMs: 0, bytes: 50_000 },
+      { file: 'mix.ogg', kind: 'mix', label: 'Rough mix', userId: null, offsetMs: 0, bytes: 150_000 },
+    ],
+    sizeBytes: 400_000,
+    status: 'complete',
+    message: null,
+    sharedWith: [],
+    members: [{ uid: 'bob', name: 'Bob' }],
+    roomName: 'Late night session',
+    ...overrides,
   };
 }
 

@@ -12,6 +12,7 @@ import type { SfuRoom } from '../sfu/sfu-room.js';
 import type { SfuRooms } from '../sfu/sfu-rooms.js';
 import type { MessageLimits } from './message-limits.js';
 import type { RoomDirectory } from './room-directory.js';
+import type { HubRecordings } from './room-recording.js';
 import { roomCensus } from './room-census.js';
 import { HostGrace } from './host-grace.js';
 import { LiveRooms } from './live-rooms.js';
@@ -25,6 +26,8 @@ export interface RoomHubOptions {
   messageLimits: MessageLimits;
   /** ROOM_HOST_GRACE_S in ms: a room whose host is gone this long ends. */
   hostGraceMs: number;
+  /** Session recording (issue 17): a joiner is told of one running; it stops before the room's media closes. */
+  recordings?: HubRecordings;
 }
 
 /**
@@ -193,6 +196,7 @@ export class RoomHub {
       hostOnline: live.hostOnline,
       sharing,
       chat: live.chatHistory(),
+      recording: this.options.recordings?.current(roomId) ?? null,
     };
   }
 
@@ -231,6 +235,8 @@ export class RoomHub {
       // Nobody left to see it: free the router (unless edge nodes still pipe from it); the next join
       // builds a fresh one.
       this.rooms.delete(roomId);
+      // The room's recording ends with its last member here, even while edges still pipe from it.
+      await this.options.recordings?.stopIfRecording(roomId);
       if (!this.media.isHeld(roomId)) await this.media.close(roomId);
     }
   }
@@ -268,6 +274,7 @@ export class RoomHub {
     const live = this.rooms.get(roomId);
     this.rooms.delete(roomId);
     for (const { peerId } of live?.peers() ?? []) this.forget(peerId, roomId);
+    await this.options.recordings?.stopIfRecording(roomId);
     await this.media.close(roomId);
     // Local: scaled out, every node hears the end (a server-side event) and closes its own sockets.
     const channel = roomChannel(roomId);
@@ -314,6 +321,7 @@ export class RoomHub {
     this.grace.cancelAll();
     this.rooms.clear();
     this.roomsOfSocket.clear();
+    await this.options.recordings?.stopAll();
     await this.media.closeAll();
   }
 

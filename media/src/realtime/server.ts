@@ -17,6 +17,9 @@ import { handleRoomMembership } from './room-membership.js';
 import { handleRoomP2p } from './room-p2p.js';
 import { handleRoomSfu } from './room-sfu.js';
 import { handleRoomTalkback, TalkbackRooms } from './room-talkback.js';
+import { handleRoomRecording } from './room-recording.js';
+import { RoomRecorders, type RecorderSettings } from '../recording/room-recorders.js';
+import { roomChannel } from './types.js';
 import { createSocketRelay, handleRoomRelay } from './socket-relay.js';
 import type { MediaRelay } from '../relay/media-relay.js';
 import { handleRtcConfig } from './rtc-config.js';
@@ -52,6 +55,8 @@ export interface RealtimeOptions {
     speaking?: SpeakingOptions;
     /** ROOM_HOST_GRACE_S: how long a room waits for its host to come back before it ends. */
     hostGraceS: number;
+    /** Session recording (issue 17); without it Record is refused. */
+    recording?: RecorderSettings;
   };
   /** STUN/TURN servers handed out by rtc-config; without them it answers no servers. */
   ice?: IceConfig;
@@ -67,6 +72,8 @@ export interface Realtime {
   io: RealtimeServer;
   /** Present when rooms are configured. */
   hub: RoomHub | null;
+  /** Present when recording is configured (tests reach a recording's ffmpeg through it). */
+  recorders: RoomRecorders | null;
   /** The relay tier; present with the rooms. */
   relay: MediaRelay | null;
   /** Present with a Redis adapter: its health, for /readyz. */
@@ -100,6 +107,8 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
   io.use(authenticateHandshake(options.verifyToken));
   const eventLimits = new EventLimits(limits);
   const messageLimits = new MessageLimits(limits.socketMaxMessageBytes, HOST_MESSAGE_BYTES, logger);
+  const recorders = options.rooms?.recording ? new RoomRecorders(options.rooms.recording) : null;
+  recorders?.on('state', (roomId, state) => io.to(roomChannel(roomId)).emit('recording-state', state));
   const hub = options.rooms
     ? new RoomHub(
         io,
@@ -117,6 +126,7 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
           socketsPerPerson: limits.socketsPerPersonPerRoom,
           messageLimits,
           hostGraceMs: options.rooms.hostGraceS * 1000,
+          recordings: recorders ?? undefined,
         },
       )
     : null;
@@ -144,6 +154,7 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
       handleRoomControls(socket, hub, options.rooms.directory, logger, talkback);
       handleRoomSfu(socket, hub, logger);
       if (talkback) handleRoomTalkback(socket, hub, talkback, logger);
+      if (recorders) handleRoomRecording(socket, hub, recorders, logger);
       handleRoomRelay(socket, hub, relay, logger);
     }
   });
@@ -166,6 +177,7 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
   return {
     io,
     hub,
+    recorders,
     relay,
     redis,
     async close() {

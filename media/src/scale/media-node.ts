@@ -18,6 +18,8 @@ import type { NodeRegistry } from './node-registry.js';
 import { connectNodeRegistry } from './registry-connection.js';
 import { startCascade, type RunningCascade } from './cascade/start-cascade.js';
 import type { OriginLookup } from './cascade/origin-lookup.js';
+import { HttpRecordingCatalog } from './http-recording-catalog.js';
+import { recorderSettings } from '../recording/recorder-settings.js';
 import { remoteJwksVerifier } from './remote-jwks-verifier.js';
 import { discoverTokenIssuer } from './token-issuer.js';
 
@@ -83,6 +85,7 @@ export async function startMediaNode(
       keyFrameRequestDelayMs: config.keyFrameRequestDelayMs,
       speaking: { intervalMs: config.talkbackLevelIntervalMs, thresholdDbov: config.talkbackSpeakingDbov },
       hostGraceS: config.roomHostGraceS,
+      recording: recorderSettings(config, new HttpRecordingCatalog(config.apiUrl, config.internalSecret), logger),
     },
     ice: config,
     limits: config,

@@ -83,6 +83,12 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
     return this.slot.index;
   }
 
+  /** The room's router, for server-side consumers (recording's plain transports). */
+  get mediaRouter(): types.Router {
+    this.assertOpen();
+    return this.router;
+  }
+
   get rtpCapabilities(): types.RtpCapabilities {
     this.assertOpen();
     return this.router.rtpCapabilities;
@@ -320,6 +326,17 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
   /** For tests and stats: this room's objects on the worker. */
   consumerOf(peerId: string, consumerId: string): types.Consumer | undefined {
     return this.peers.get(peerId)?.consumers.get(consumerId);
+  }
+
+  /** The host's open producers of one source (the recorder captures each). */
+  producersOf(source: MediaSource): types.Producer[] {
+    const found: types.Producer[] = [];
+    for (const media of this.peers.values()) {
+      for (const producer of media.producers.values()) {
+        if ((producer.appData as { source?: MediaSource }).source === source) found.push(producer);
+      }
+    }
+    return found;
   }
 
   producerObject(producerId: string): types.Producer | undefined {

@@ -65,6 +65,13 @@ export const apiConfigSchema = z.strictObject({
   sqliteSynchronous: z
     .preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.enum(['FULL', 'NORMAL']))
     .default('FULL'),
+  /**
+   * Recording retention (DATA_DIR/recordings): past this many bytes in all, the oldest finished
+   * recordings go first; 0 sets no limit.
+   */
+  recordingsMaxBytes: z.coerce.number().int().min(0).default(0),
+  /** Finished recordings older than this many days are deleted; 0 keeps them until their host deletes them. */
+  recordingsMaxAgeDays: z.coerce.number().int().min(0).max(36_500).default(0),
   /** How many pre-migration snapshots DATA_DIR/backups keeps (MIGRATION_SNAPSHOTS_KEEP; 0: none taken). */
   migrationSnapshotsKept: z.coerce.number().int().min(0).max(1000).default(5),
   identity: withDefaultKind(

@@ -68,6 +68,19 @@ export const API_SETTINGS: readonly Setting[] = [
       'Copies of the SQLite database taken before pending migrations, kept in `DATA_DIR/backups`; `0` takes none',
   },
   {
+    path: 'recordingsMaxBytes',
+    env: 'RECORDINGS_MAX_BYTES',
+    default: '0',
+    meaning:
+      'Recordings (`DATA_DIR/recordings`) may take this many bytes in all; past it the oldest finished ones are deleted; `0`: no limit',
+  },
+  {
+    path: 'recordingsMaxAgeDays',
+    env: 'RECORDINGS_MAX_AGE_DAYS',
+    default: '0',
+    meaning: 'Finished recordings older than this many days are deleted; `0` keeps them until their host deletes them',
+  },
+  {
     path: 'bus',
     env: 'REDIS_URL',
     defaultNote: 'in-process',

@@ -77,8 +77,10 @@ describe('dashboard', () => {
 
     await user.click(screen.getByRole('button', { name: 'Explore Users' }));
     expect(app.location()).toBe('/dashboard?tab=explore');
+    // Projects holds the Recordings list (issue 17).
     await user.click(screen.getByRole('button', { name: 'Projects' }));
-    expect(screen.getByRole('main').textContent).toBe('');
+    expect(await screen.findByRole('heading', { name: 'Recordings' })).toBeTruthy();
+    expect(await screen.findByText('No recordings yet. Record a session from the host screen.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Settings' }));
     expect(screen.getByRole('main').textContent).toBe('');
 

@@ -15,6 +15,7 @@ import { DashboardHome } from './DashboardHome';
 import { isSectionId, TAB_PARAM, WITH_PARAM, type SectionId } from './sections';
 import { Sidebar } from './Sidebar';
 import { useOwnProfile } from './useOwnProfile';
+import { RecordingsSection } from '../recordings/RecordingsSection';
 
 /**
  * The calendar (react-big-calendar, date-fns, lodash: about a third of the client's code) loads
@@ -95,7 +96,8 @@ export function DashboardPage({ defaultSection = 'dashboard' }: { defaultSection
             </Suspense>
           )}
           {active === 'book-session' && <BookSession />}
-          {/* Projects and Settings render nothing (spec part 2). */}
+          {/* Projects holds the Recordings (issue 17); Settings renders nothing (spec part 2). */}
+          {active === 'projects' && <RecordingsSection uid={user.uid} />}
         </main>
       </div>
     </div>

@@ -15,6 +15,7 @@ import { forcedTier } from './forcedTier';
 import { HttpsNeeded } from './HttpsNeeded';
 import { missingBesidesHttps } from './httpsNeeded';
 import { randomRoomId } from './roomIds';
+import { RecordingIndicator } from './RecordingIndicator';
 import { StatusBanner } from './StatusBanner';
 import { TalkbackPanel } from './TalkbackPanel';
 import { programGain } from '../../services/media/talkback';
@@ -108,6 +109,7 @@ function GuestRoom({ signedIn }: { signedIn: boolean }) {
       <Header />
       <HttpsNeeded who="guest" />
       <StatusBanner state={state} role="guest" onRetry={retry} />
+      <RecordingIndicator state={state} role="guest" />
       <BrowserSupportNotice
         missing={missingBesidesHttps(missingForGuest(browser, { onRelay: state.tier === 'relay' }))}
         role="guest"

@@ -15,6 +15,8 @@ import { INVITE_PARAM } from './invite';
 import { InviteCollaborators } from './InviteCollaborators';
 import { InviteLink } from './InviteLink';
 import { ParticipantsList } from './ParticipantsList';
+import { RecordButton } from './RecordButton';
+import { RecordingIndicator } from './RecordingIndicator';
 import { RoomChat } from './RoomChat';
 import { inviteLinkFor } from './roomIds';
 import { StatusBanner } from './StatusBanner';
@@ -136,6 +138,7 @@ export function HostRoomPage() {
       <Header />
       <HttpsNeeded who="host" />
       <StatusBanner state={state} role="host" onRetry={retry} />
+      <RecordingIndicator state={state} role="host" />
       <BrowserSupportNotice missing={missing} role="host" />
       <main className="room-layout">
         <div className="room-layout__main">
@@ -176,6 +179,7 @@ export function HostRoomPage() {
             >
               {state.sharing ? 'Stop Screen Share' : 'Start Screen Share'}
             </button>
+            <RecordButton connection={connection} state={state} />
             <TierSetting
               initial={created.settings.tier ?? 'auto'}
               onChange={async (tier) => {

@@ -65,6 +65,8 @@ export interface HttpClient {
   /** One of the calls the spec leaves open: no token is sent even when someone is signed in. */
   open<R extends RestRoute>(route: R, call?: RouteCall<R>): Promise<RouteResponse<R>>;
   open(path: string): Promise<unknown>;
+  /** A file route (no JSON), as the signed-in user: the whole answer as a Blob. */
+  authedBlob<R extends RestRoute>(route: R, call?: RouteCall<R>): Promise<Blob>;
 }
 
 export interface HttpClientOptions {
@@ -87,6 +89,17 @@ export function createHttpClient({ getIdToken, fetch: fetchImpl }: HttpClientOpt
         if (!(error instanceof ApiError) || error.code !== 'auth/id-token-expired') throw error;
         return requestJson(doFetch, route, { ...call, token: await getIdToken(true) });
       }
+    },
+    async authedBlob<R extends RestRoute>(route: R, call: RouteCall<R> = {}): Promise<Blob> {
+      const token = await getIdToken();
+      const response = await doFetch(routePath(route, call.params, call.query), {
+        method: route.method,
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+      }).catch((error: unknown) => {
+        throw new ApiError(0, 'network/unreachable', error instanceof Error ? error.message : 'Network request failed');
+      });
+      if (!response.ok) throw await apiErrorFrom(response);
+      return response.blob();
     },
     open(route: RestRoute | string, call: RouteCall<RestRoute> = {}) {
       return requestJson(doFetch, typeof route === 'string' ? uncheckedGet(route) : route, call);

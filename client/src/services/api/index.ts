@@ -3,6 +3,7 @@ import { createEventsApi, type EventsApi } from './events';
 import { createMessagesApi, type MessagesApi } from './messages';
 import { createSessionsApi, type SessionsApi } from './sessions';
 import { createRoomsApi, type RoomsApi } from './rooms';
+import { createRecordingsApi, type RecordingsApi } from './recordings';
 import { createUsersApi, type UsersApi } from './users';
 
 export { ApiError, describeError } from './errors';
@@ -13,6 +14,7 @@ export type { MessagesApi } from './messages';
 export type { SessionsApi, BookingAction, BookingRequestInput } from './sessions';
 export type { EventsApi } from './events';
 export type { RoomsApi } from './rooms';
+export type { RecordingsApi } from './recordings';
 
 /** Every backend resource the client calls. Later features add their resource here. */
 export interface Api {
@@ -21,6 +23,7 @@ export interface Api {
   sessions: SessionsApi;
   events: EventsApi;
   rooms: RoomsApi;
+  recordings: RecordingsApi;
 }
 
 export function createApi(options: HttpClientOptions): Api {
@@ -31,5 +34,6 @@ export function createApi(options: HttpClientOptions): Api {
     sessions: createSessionsApi(http),
     events: createEventsApi(http),
     rooms: createRoomsApi(http),
+    recordings: createRecordingsApi(http),
   };
 }

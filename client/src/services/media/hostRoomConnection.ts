@@ -121,6 +121,16 @@ class LiveHostRoomConnection extends LiveRoomConnection implements HostRoomConne
     await this.socket.request('room:remove', { roomId: this.roomId, peerId });
   }
 
+  async startRecording(): Promise<void> {
+    const recording = await this.socket.request('recording:start', { roomId: this.roomId });
+    // The ack and recording-state say the same; whichever comes first shows it.
+    this.store.recordingChanged({ recording });
+  }
+
+  async stopRecording(): Promise<void> {
+    await this.socket.request('recording:stop', { roomId: this.roomId });
+  }
+
   protected presenceOnJoin(): HostPresence {
     return 'online';
   }

@@ -120,6 +120,8 @@ export abstract class LiveRoomConnection implements RoomConnection {
       peers,
       hostPresence: this.presenceOnJoin(hostOnline),
     });
+    // A joiner is told on arrival that the room is being recorded.
+    this.store.recordingChanged({ recording: result.recording ?? null });
     this.afterJoin(result);
     void this.talkback?.joined(self.peerId);
   }
@@ -137,6 +139,7 @@ export abstract class LiveRoomConnection implements RoomConnection {
       ...this.tiers.listen(),
       on('server-draining', () => this.store.serverDraining()),
       on('room-update', ({ participantCount }) => this.store.participantCountChanged(participantCount)),
+      on('recording-state', (recording) => this.store.recordingChanged(recording)),
       on('removed-from-room', () => {
         this.store.removedFromRoom();
         this.close();

@@ -77,6 +77,10 @@ export interface HostRoomConnection extends RoomConnection {
   setControls(change: Omit<RoomControlsPayload, 'roomId'>): Promise<RoomControls>;
   /** Removes the person one of whose sockets is `peerId`, every tab of theirs (room:remove). */
   removeParticipant(peerId: string): Promise<void>;
+  /** Record (recording:start); resolves once the recording runs. */
+  startRecording(): Promise<void>;
+  /** Stop: resolves once the files are final and listed in Recordings. */
+  stopRecording(): Promise<void>;
 }
 
 /** A guest's connection: it receives what the host shares. */

@@ -1,4 +1,4 @@
-import type { MediaSource, RoomRole } from '@riffroom/protocol';
+import type { LiveRecording, MediaSource, RecordingState, RoomRole } from '@riffroom/protocol';
 import type { AudioStats } from './audioStats';
 import type { ProgramAudioSource } from './capture';
 import type { RelayAudioStatus } from './relayAudioHost';
@@ -81,6 +81,10 @@ export interface RoomState {
   participantCount: number | null;
   /** The server is restarting once live rooms end (server-draining): the room goes on meanwhile. */
   draining: boolean;
+  /** The recording running in the room ('● Recording' for everyone); null when none runs. */
+  recording: LiveRecording | null;
+  /** Why a recording stopped on its own (disk full, a failure), for the host; null otherwise. */
+  recordingMessage: string | null;
 }
 
 export function initialRoomState(bitrate: number): RoomState {
@@ -107,6 +111,8 @@ export function initialRoomState(bitrate: number): RoomState {
     removed: false,
     participantCount: null,
     draining: false,
+    recording: null,
+    recordingMessage: null,
   };
 }
 
@@ -204,6 +210,13 @@ export class RoomStore {
   /** The server restarts once live rooms end (server-draining): this room carries on meanwhile. */
   serverDraining(): void {
     this.store.set({ draining: true });
+  }
+
+  /** recording-state, and join-room's answer: the room's recording started or stopped. */
+  recordingChanged({ recording, message }: RecordingState): void {
+    this.store.set(
+      recording ? { recording, recordingMessage: null } : { recording, recordingMessage: message ?? null },
+    );
   }
 
   /** room-update: how many people other than the host are in. */

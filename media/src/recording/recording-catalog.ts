@@ -1,0 +1,12 @@
+import type { InternalRecordingUpdate } from '@riffroom/protocol';
+
+/**
+ * Where a media node reports its recordings (the API keeps the list): in-process on the single
+ * box (scripts/box/compose.ts), the API's /internal/recordings routes when scaled out
+ * (scale/http-recording-catalog.ts). The files themselves sit in DATA_DIR/recordings, which the
+ * API reads: scaled out, the nodes and the API share that directory (a volume).
+ */
+export interface RecordingCatalog {
+  started(recording: { id: string; roomId: string; hostUid: string; startedAt: string }): Promise<void>;
+  updated(id: string, update: InternalRecordingUpdate): Promise<void>;
+}

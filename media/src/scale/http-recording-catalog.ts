@@ -1,0 +1,30 @@
+import { INTERNAL_SECRET_HEADER, routePath, restRoutes, type InternalRecordingUpdate } from '@riffroom/protocol';
+import type { RecordingCatalog } from '../recording/recording-catalog.js';
+
+const REQUEST_TIMEOUT_MS = 5000;
+
+/** A media node's recording reports when it runs apart from the API (server routes/internal.ts). */
+export class HttpRecordingCatalog implements RecordingCatalog {
+  constructor(
+    private readonly apiUrl: string,
+    private readonly secret: string,
+  ) {}
+
+  async started(recording: { id: string; roomId: string; hostUid: string; startedAt: string }) {
+    await this.send('POST', routePath(restRoutes.internalRecordingStarted), recording);
+  }
+
+  async updated(id: string, update: InternalRecordingUpdate) {
+    await this.send('PUT', routePath(restRoutes.internalRecordingUpdate, { recordingId: id }), update);
+  }
+
+  private async send(method: string, path: string, body: unknown): Promise<void> {
+    const response = await fetch(new URL(path, this.apiUrl), {
+      method,
+      headers: { [INTERNAL_SECRET_HEADER]: this.secret, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    if (!response.ok) throw new Error(`the API answered ${response.status} to ${method} ${path}`);
+  }
+}
