@@ -14,3 +14,4 @@ export type { PeerLimits } from './p2p/peer-guard.js';
 export { iceServersFor, type IceConfig } from './p2p/ice-servers.js';
 export { createMediaMetrics, type MediaMetrics } from './metrics/media-metrics.js';
 export { MediaRelay, DEFAULT_RELAY_OPTIONS } from './relay/media-relay.js';
+export { guestIdentityKeyFrom } from './realtime/guest-identity.js';

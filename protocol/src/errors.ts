@@ -48,6 +48,7 @@ export const API_ERROR_CODES = [
   'room/forbidden',
   'room/private',
   'room/not-host',
+  'room/removed',
   'http/not-found',
   'rate/limited',
   'server/draining',

@@ -6,6 +6,7 @@ import type { RoomTier, SfuHostReturnedPayload } from './rooms.js';
 import type { RoomControls } from './room-controls.js';
 import type { AudioChunks, RelayDemand, ScreenFrame } from './relay.js';
 import { uidSchema } from './user.js';
+import { GUEST_TOKEN_MAX_LENGTH } from './room-answers.js';
 
 /** register-user's payload (socket-requests.ts): the uid the socket listens as. */
 export const registerUserPayloadSchema = uidSchema;
@@ -66,5 +67,11 @@ export interface ServerToClientEvents {
   'server-draining': (payload: ServerDraining) => void;
 }
 
-/** What the handshake may carry: the ID token, or nothing for an anonymous guest. */
-export const socketHandshakeAuthSchema = z.object({ token: z.string().min(1).max(8192).optional() });
+/**
+ * What the handshake may carry: the ID token, or nothing for an anonymous guest. A guest coming back
+ * presents the guest token join-room gave it (JoinRoomResult.guestToken) to be the same guest again.
+ */
+export const socketHandshakeAuthSchema = z.object({
+  token: z.string().min(1).max(8192).optional(),
+  guest: z.string().min(1).max(GUEST_TOKEN_MAX_LENGTH).optional(),
+});

@@ -15,3 +15,4 @@ export { RestoreError } from './backup/restore-backup.js';
 export { createMetricsRegistry, startMetricsServer, type MetricsServer } from './metrics/metrics-server.js';
 export type { ReadinessCheck } from './services/readiness.js';
 export { buildInfo, type BuildInfo } from './version.js';
+export { loadOrCreateSecretFile } from './private-files.js';

@@ -2,7 +2,10 @@ import type { Server as HttpServer } from 'node:http';
 import { BUS_SERVER_EVENT, decodeBusEvent, SCREEN_FRAME_MAX_BYTES, type BusEvent } from '@riffroom/protocol';
 import type { Logger } from 'pino';
 import { Server } from 'socket.io';
+import { randomBytes } from 'node:crypto';
 import { authenticateHandshake } from './authenticate.js';
+import { GuestIdentities } from './guest-identity.js';
+import { resumeHostGraces } from './resume-host-graces.js';
 import { deliverBusEvent } from './notifications.js';
 import type { RealtimeServer, TokenVerifier } from './types.js';
 import { handleUserChannel } from './user-channel.js';
@@ -48,6 +51,11 @@ export interface RealtimeOptions {
     keyFrameRequestDelayMs: number;
     /** ROOM_HOST_GRACE_S: how long a room waits for its host to come back before it ends. */
     hostGraceS: number;
+    /**
+     * Signs anonymous guests' guest tokens (guest-identity.ts): the same on every node and across
+     * restarts, or a guest coming back is someone new.
+     */
+    guestIdentityKey: Buffer;
   };
   /** STUN/TURN servers handed out by rtc-config; without them it answers no servers. */
   ice?: IceConfig;
@@ -93,7 +101,9 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
     socket.data.address = caps.addressOf(socket.request);
     next();
   });
-  io.use(authenticateHandshake(options.verifyToken));
+  // Without rooms nobody needs a guest identity to last: a key of this process's own will do.
+  const guests = new GuestIdentities(options.rooms?.guestIdentityKey ?? randomBytes(32));
+  io.use(authenticateHandshake(options.verifyToken, guests));
   const eventLimits = new EventLimits(limits);
   const messageLimits = new MessageLimits(limits.socketMaxMessageBytes, HOST_MESSAGE_BYTES, logger);
   const hub = options.rooms
@@ -110,9 +120,11 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
           socketsPerPerson: limits.socketsPerPersonPerRoom,
           messageLimits,
           hostGraceMs: options.rooms.hostGraceS * 1000,
+          guests,
         },
       )
     : null;
+  const resuming = hub ? resumeHostGraces(hub, logger) : null;
   const relay = hub ? createSocketRelay(io) : null;
   const ice: IceConfig = options.ice ?? {
     stunUrls: [],
@@ -162,6 +174,7 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
     async close() {
       if (closed) return;
       closed = true;
+      resuming?.stop();
       unsubscribe?.();
       relay?.closeAll();
       await hub?.close();

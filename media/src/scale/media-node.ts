@@ -5,6 +5,7 @@ import { ConfigError, type MediaConfig } from '../config.js';
 import { attachPeerServer } from '../p2p/peer-server.js';
 import { peerLimits } from '../config.js';
 import { drainRooms } from '../realtime/drain.js';
+import { guestIdentityKeyFrom } from '../realtime/guest-identity.js';
 import { attachRealtime } from '../realtime/server.js';
 import { WorkerPool } from '../sfu/worker-pool.js';
 import { HttpRoomDirectory } from './http-room-directory.js';
@@ -48,6 +49,8 @@ export async function startMediaNode(config: MediaConfig, logger: Logger): Promi
       workers,
       keyFrameRequestDelayMs: config.keyFrameRequestDelayMs,
       hostGraceS: config.roomHostGraceS,
+      // Every process of the scaled setup holds INTERNAL_SECRET: a guest coming back to any node is itself.
+      guestIdentityKey: guestIdentityKeyFrom(config.internalSecret),
     },
     ice: config,
     limits: config,

@@ -15,12 +15,12 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
-/** A database as an older version left it: all but the last two migrations, and one user. */
+/** A database as an older version left it: the first nine migrations, and one user. */
 async function olderDatabase(env: Record<string, string> = {}): Promise<void> {
   const config = loadApiConfig(env, { dataDir });
   const db = connectDatabase(config);
   const all = await migrationSource.getMigrations([]);
-  const older: Knex.MigrationSource<string> = { ...migrationSource, getMigrations: async () => all.slice(0, -2) };
+  const older: Knex.MigrationSource<string> = { ...migrationSource, getMigrations: async () => all.slice(0, 9) };
   await db.migrate.latest({ migrationSource: older });
   await db('users').insert({
     firebase_uid: 'u1',
@@ -43,7 +43,11 @@ describe('upgrading a SQLite database', () => {
     const status = connectDatabase(loadApiConfig({}, { dataDir }));
     const before = await migrationStatus(status);
     await status.destroy();
-    expect(before.pending).toEqual(['0010_one_pending_booking', '0011_users_newest_first_index']);
+    expect(before.pending).toEqual([
+      '0010_one_pending_booking',
+      '0011_users_newest_first_index',
+      '0012_room_removals_and_host_grace',
+    ]);
     expect(before.applied).toHaveLength(9);
 
     const db = await openDatabase(loadApiConfig({}, { dataDir }));

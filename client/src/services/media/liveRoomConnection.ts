@@ -6,6 +6,7 @@ import { withTimeout } from './retry';
 import type { RoomConnection } from './roomConnection';
 import { RoomChatLog } from './roomChatLog';
 import { clamp01, connectFailure } from './roomRules';
+import { saveGuestToken } from './guestToken';
 import { connectRoomSocket, UNABLE_TO_CONNECT, type RoomSocket } from './roomSocket';
 import { RoomStore, type HostPresence } from './roomState';
 import { DEFAULT_AUDIO_BITRATE } from './sfuTier';
@@ -103,13 +104,15 @@ export abstract class LiveRoomConnection implements RoomConnection {
       this.socket.request('join-room', { roomId: this.roomId, isHost: this.joinsAsHost }),
     );
     this.joined = true;
-    const { self, peers, hostOnline, chat } = result;
+    const { self, peers, hostOnline, chat, controls, guestToken } = result;
+    if (guestToken) saveGuestToken(guestToken);
     // A late joiner sees the conversation so far; a rejoin replaces what we had with the server's.
     this.chat.joined(self.firebase_uid, chat ?? []);
     this.store.joined({
       self: { peerId: self.peerId, firebase_uid: self.firebase_uid, user_name: self.user_name, role: self.role },
       peers,
       hostPresence: this.presenceOnJoin(hostOnline),
+      controls,
     });
     this.afterJoin(result);
   }
@@ -127,6 +130,7 @@ export abstract class LiveRoomConnection implements RoomConnection {
       ...this.tiers.listen(),
       on('server-draining', () => this.store.serverDraining()),
       on('room-update', ({ participantCount }) => this.store.participantCountChanged(participantCount)),
+      on('room-controls', (controls) => this.store.controlsChanged(controls)),
       on('removed-from-room', () => {
         this.store.removedFromRoom();
         this.close();

@@ -1,4 +1,4 @@
-import type { MediaSource, RoomRole } from '@riffroom/protocol';
+import type { MediaSource, RoomControls, RoomRole } from '@riffroom/protocol';
 import type { AudioStats } from './audioStats';
 import type { ProgramAudioSource } from './capture';
 import type { RelayAudioStatus } from './relayAudioHost';
@@ -81,6 +81,8 @@ export interface RoomState {
   participantCount: number | null;
   /** The server is restarting once live rooms end (server-draining): the room goes on meanwhile. */
   draining: boolean;
+  /** Who may join, as the room holds it (join-room, then room-controls); null before joining. */
+  controls: RoomControls | null;
 }
 
 export function initialRoomState(bitrate: number): RoomState {
@@ -107,6 +109,7 @@ export function initialRoomState(bitrate: number): RoomState {
     removed: false,
     participantCount: null,
     draining: false,
+    controls: null,
   };
 }
 
@@ -115,6 +118,7 @@ export interface JoinedRoom {
   self: NonNullable<RoomState['self']>;
   peers: PeerEntry[];
   hostPresence: HostPresence;
+  controls: RoomControls;
 }
 
 /**
@@ -168,9 +172,14 @@ export class RoomStore {
     });
   }
 
-  joined({ self, peers, hostPresence }: JoinedRoom): void {
+  joined({ self, peers, hostPresence, controls }: JoinedRoom): void {
     const others = peers.filter((peer) => peer.peerId !== self.peerId);
-    this.store.set({ self, peers: others, people: peopleIn(others, self.firebase_uid), hostPresence });
+    this.store.set({ self, peers: others, people: peopleIn(others, self.firebase_uid), hostPresence, controls });
+  }
+
+  /** room-controls: the host (another tab of theirs) changed who may join. */
+  controlsChanged(controls: RoomControls): void {
+    this.store.set({ controls });
   }
 
   peerJoined(peer: PeerEntry): void {

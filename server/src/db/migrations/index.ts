@@ -10,6 +10,7 @@ import * as m0008 from './0008_conversation_unread_counts.js';
 import * as m0009 from './0009_login_throttle_pairs.js';
 import * as m0010 from './0010_one_pending_booking.js';
 import * as m0011 from './0011_users_newest_first_index.js';
+import * as m0012 from './0012_room_removals_and_host_grace.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0009_login_throttle_pairs': m0009,
   '0010_one_pending_booking': m0010,
   '0011_users_newest_first_index': m0011,
+  '0012_room_removals_and_host_grace': m0012,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
