@@ -15,6 +15,8 @@ export interface InProcessBox {
   call: JsonCall;
   /** pids of the box's mediasoup workers (a test may SIGKILL one). */
   workerPids(): number[];
+  /** Starts draining as SIGTERM would (no new rooms or people); resolves once idle or after `timeoutS`. */
+  drain(timeoutS: number): Promise<'idle' | 'timeout'>;
   close(): Promise<void>;
 }
 
@@ -31,6 +33,7 @@ export async function startInProcessBox(mediaOverrides: MediaOverrides = {}): Pr
     baseUrl,
     call: jsonCaller(baseUrl),
     workerPids: () => box.workers.all().map((worker) => worker.pid),
+    drain: (timeoutS) => box.drain(timeoutS),
     async close() {
       await box.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -60,5 +63,6 @@ export function useInProcessBox(mediaOverrides: MediaOverrides = {}): Omit<InPro
     },
     call: (...args) => current().call(...args),
     workerPids: () => current().workerPids(),
+    drain: (timeoutS) => current().drain(timeoutS),
   };
 }
