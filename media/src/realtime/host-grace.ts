@@ -21,6 +21,8 @@ export class HostGrace {
   private gone = new Map<string, symbol>();
   /** A room's directory writes go one at a time, in order: a quick return never lands before the leave. */
   private writes = new SerialQueues();
+  /** Directory writes not answered yet: a node that stops waits for them (settled). */
+  private pending = new Set<Promise<void>>();
 
   constructor(
     private readonly graceMs: number,
@@ -35,7 +37,7 @@ export class HostGrace {
     if (this.gone.has(roomId)) return Promise.resolve();
     const token = Symbol(roomId);
     this.gone.set(roomId, token);
-    return this.writes.run(roomId, async () => {
+    return this.write(roomId, async () => {
       try {
         const grace = await this.directory.hostGone(roomId, this.graceMs);
         if (grace && this.gone.get(roomId) === token) this.schedule(grace);
@@ -45,12 +47,14 @@ export class HostGrace {
     });
   }
 
-  /** The host is back: no expiry. */
+  /**
+   * The host is back: no expiry. Told to the directory even when this node saw no leave: the host
+   * may have left another node, or this node before a restart.
+   */
   hostBack(roomId: string): Promise<void> {
-    const wasGone = this.gone.delete(roomId);
+    this.gone.delete(roomId);
     this.clearTimer(roomId);
-    if (!wasGone) return Promise.resolve();
-    return this.writes.run(roomId, async () => {
+    return this.write(roomId, async () => {
       try {
         await this.directory.hostBack(roomId);
       } catch (error) {
@@ -81,6 +85,11 @@ export class HostGrace {
     return graces.length;
   }
 
+  /** Resolves once every directory write queued so far is answered (a node stopping waits for it). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.pending]);
+  }
+
   /** Whether this node is counting down the room's grace period now. */
   waiting(roomId: string): boolean {
     return this.timers.has(roomId);
@@ -106,6 +115,13 @@ export class HostGrace {
     // A pending grace period alone must not keep the process alive.
     timer.unref();
     this.timers.set(roomId, timer);
+  }
+
+  private write(roomId: string, operation: () => Promise<void>): Promise<void> {
+    const done = this.writes.run(roomId, operation);
+    this.pending.add(done);
+    void done.finally(() => this.pending.delete(done));
+    return done;
   }
 
   private clearTimer(roomId: string): void {

@@ -329,6 +329,7 @@ export class RoomHub {
   async close(): Promise<void> {
     const hosted = [...this.rooms.values()].filter((live) => live.hostOnline).map((live) => live.roomId);
     await Promise.all(hosted.map((roomId) => this.grace.hostGone(roomId)));
+    await this.grace.settled();
     this.grace.cancelAll();
     this.rooms.clear();
     this.roomsOfSocket.clear();
