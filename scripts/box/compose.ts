@@ -128,6 +128,10 @@ export async function startBox(
         hostGone: (roomId, graceMs) => api.rooms.hostGone(roomId, graceMs),
         hostBack: (roomId) => api.rooms.hostBack(roomId),
         hostGraces: () => api.rooms.hostGraces(),
+        // Alone (no Redis, so no other node): at start no host is in any room, even after a crash.
+        ...(mediaConfig.bus.kind === 'redis'
+          ? {}
+          : { hostsGoneAtStart: (graceMs: number) => api.rooms.hostsGoneAtStart(graceMs) }),
         expire: (roomId, graceId) => api.rooms.expire(roomId, graceId),
         remove: (roomId, personKey) => api.rooms.removePerson(roomId, personKey),
         isRemoved: (roomId, personKey) => api.rooms.isRemoved(roomId, personKey),

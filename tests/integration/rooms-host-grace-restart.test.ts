@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jsonCaller, signUpUser } from '../../server/src/testing/test-api.js';
 import { startBox, type Box } from '../support/box.js';
@@ -11,10 +12,13 @@ const GRACE_S = 15;
 const env = { ROOM_HOST_GRACE_S: String(GRACE_S) };
 let box: Box | undefined;
 const sockets = roomSocketFactory(() => box!.baseUrl);
+/** A box restarted on a data directory leaves it in place: removed here. */
+const dataDirs: string[] = [];
 
 afterAll(async () => {
   sockets.closeAll();
   await box?.stop();
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
 describe("the host's grace period across a restart", () => {
@@ -47,6 +51,7 @@ describe("the host's grace period across a restart", () => {
       what: 'the guest sees the host go',
     });
     const { port, dataDir } = box;
+    dataDirs.push(dataDir);
     const stoppingAt = Date.now();
     await box.stop({ keepData: true });
     const stoppedAt = Date.now();
@@ -70,5 +75,29 @@ describe("the host's grace period across a restart", () => {
     expect(await live(returns)).toBe(true);
     const mine = await api.call('GET', '/api/rooms/live/mine', { token: host.idToken });
     expect(mine.body.room).toMatchObject({ roomId: returns });
+    await box.stop();
+    box = undefined;
+  }, 120_000);
+
+  it('a box that crashed with the host in counts the host gone from its start: the room still ends', async () => {
+    box = await startBox(env);
+    const api = { baseUrl: box.baseUrl, call: jsonCaller(box.baseUrl) };
+    const host = await signUpUser(api, { name: 'Cass Crash' });
+    const roomId = await createRoomAs(api, host.idToken);
+    const socket = await sockets.connect(host.idToken);
+    expect(await ask(socket, 'join-room', { roomId })).toMatchObject({ ok: true });
+
+    // SIGKILL: no goodbye, nothing recorded on the way down.
+    await box.crash();
+    const { port, dataDir } = box;
+    dataDirs.push(dataDir);
+    const startingAt = Date.now();
+    box = await startBox(env, { port, dataDir });
+    const startedAt = Date.now();
+    const live = async () => (await api.call('GET', `/api/rooms/${roomId}`)).status === 200;
+    expect(await live()).toBe(true);
+    await until(async () => !(await live()), { what: 'the room ends', timeoutMs: 2 * GRACE_S * 1000 });
+    expect(Date.now() - startingAt).toBeGreaterThanOrEqual(GRACE_S * 1000 - 250);
+    expect(Date.now() - startedAt).toBeLessThan(GRACE_S * 1000 + 5000);
   }, 120_000);
 });

@@ -4,7 +4,10 @@ import type { RoomDirectory } from './room-directory.js';
 import { SerialQueues } from './serial-queues.js';
 
 /** What the grace period needs of the room directory: it is kept with the room, not in this node. */
-export type GraceDirectory = Pick<RoomDirectory, 'hostGone' | 'hostBack' | 'hostGraces' | 'expire'>;
+export type GraceDirectory = Pick<
+  RoomDirectory,
+  'hostGone' | 'hostBack' | 'hostGraces' | 'expire' | 'hostsGoneAtStart'
+>;
 
 /**
  * The host's grace period (ROOM_HOST_GRACE_S): once a room's host is gone, its room waits this long
@@ -21,6 +24,11 @@ export class HostGrace {
   private gone = new Map<string, symbol>();
   /** A room's directory writes go one at a time, in order: a quick return never lands before the leave. */
   private writes = new SerialQueues();
+  /** The start's "every host is gone" (hostsGoneAtStart): a host's return is written after it, never before. */
+  private started: Promise<void> = Promise.resolve();
+  private sweptAtStart = false;
+  /** Rooms whose host came back while `resume` was reading the graces: not to be counted down. */
+  private backDuringResume: Set<string> | null = null;
   /** Directory writes not answered yet: a node that stops waits for them (settled). */
   private pending = new Set<Promise<void>>();
 
@@ -52,6 +60,7 @@ export class HostGrace {
    * may have left another node, or this node before a restart.
    */
   hostBack(roomId: string): Promise<void> {
+    this.backDuringResume?.add(roomId);
     this.gone.delete(roomId);
     this.clearTimer(roomId);
     return this.write(roomId, async () => {
@@ -76,9 +85,18 @@ export class HostGrace {
    * Only the grace's own id can end a room, so two nodes resuming the same one end it once.
    */
   async resume(): Promise<number> {
-    const graces = await this.directory.hostGraces();
+    // Once only: asked again later (a retry), some hosts may be back already.
+    if (!this.sweptAtStart) {
+      this.sweptAtStart = true;
+      this.started = Promise.resolve(this.directory.hostsGoneAtStart?.(this.graceMs)).catch((error: unknown) =>
+        this.logger.error({ err: error }, 'could not start the grace periods of the rooms live at start'),
+      );
+    }
+    await this.started;
+    const back = (this.backDuringResume = new Set());
+    const graces = await this.directory.hostGraces().finally(() => (this.backDuringResume = null));
     for (const grace of graces) {
-      if (this.timers.has(grace.roomId)) continue;
+      if (this.timers.has(grace.roomId) || back.has(grace.roomId)) continue;
       this.gone.set(grace.roomId, Symbol(grace.roomId));
       this.schedule(grace);
     }
@@ -118,7 +136,10 @@ export class HostGrace {
   }
 
   private write(roomId: string, operation: () => Promise<void>): Promise<void> {
-    const done = this.writes.run(roomId, operation);
+    const done = this.writes.run(roomId, async () => {
+      await this.started;
+      await operation();
+    });
     this.pending.add(done);
     void done.finally(() => this.pending.delete(done));
     return done;

@@ -22,6 +22,11 @@ export interface RoomDirectory {
   hostBack(roomId: string): Promise<void>;
   /** Every grace period running, for a node that starts. */
   hostGraces(): Promise<HostGraceInfo[]>;
+  /**
+   * Only where this node is the only one (a single box without Redis): at its start nobody is in any
+   * room, so every live room's host is gone, and its grace period starts unless one runs.
+   */
+  hostsGoneAtStart?(graceMs: number): Promise<void>;
   /** The grace `graceId` ran out: the room ends if it still runs (room-ended follows). */
   expire(roomId: string, graceId: string): Promise<void>;
   /** The host removed this person (a uid or a guest's id): they may not join the room again. */

@@ -210,6 +210,15 @@ export function roomsRepository(db: Db) {
       await db('rooms').where({ room_id: roomId }).update({ host_grace_id: null, host_grace_ends_at: null });
     },
 
+    /** Every live room whose host's grace period does not run. */
+    async liveRoomsWithoutHostGrace(): Promise<string[]> {
+      const rows: Pick<RoomRow, 'room_id'>[] = await db('rooms')
+        .whereNull('ended_at')
+        .whereNull('host_grace_id')
+        .select('room_id');
+      return rows.map((row) => row.room_id);
+    },
+
     /** Every live room whose host's grace period runs. */
     async runningHostGraces(): Promise<HostGraceRecord[]> {
       const rows: Pick<RoomRow, 'room_id' | 'host_grace_id' | 'host_grace_ends_at'>[] = await db('rooms')

@@ -92,6 +92,15 @@ export class RoomService {
     return grace ? this.remaining(grace, now) : null;
   }
 
+  /**
+   * For a single box that starts, where nobody can be connected yet: every live room's host is gone
+   * as of now, so a room whose host was in when the box stopped without a goodbye (a crash, a power
+   * cut) still ends if the host does not come back. A grace already running is kept.
+   */
+  async hostsGoneAtStart(graceMs: number): Promise<void> {
+    for (const roomId of await this.rooms.liveRoomsWithoutHostGrace()) await this.hostGone(roomId, graceMs);
+  }
+
   /** For the media node: the host is back in the room; its grace period stops. */
   async hostBack(roomId: string): Promise<void> {
     await this.rooms.clearHostGrace(roomId);
