@@ -19,3 +19,4 @@ export { connectNodeRegistry, type RegistryConnection } from './scale/registry-c
 export { recorderSettings } from './recording/recorder-settings.js';
 export type { RecordingCatalog } from './recording/recording-catalog.js';
 export { RoomRecorders } from './recording/room-recorders.js';
+export { guestIdentityKeyFrom } from './realtime/guest-identity.js';

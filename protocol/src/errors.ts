@@ -52,6 +52,7 @@ export const API_ERROR_CODES = [
   'recording/not-host',
   'recording/range-not-satisfiable',
   'recording/in-progress',
+  'room/removed',
   'http/not-found',
   'rate/limited',
   'server/draining',

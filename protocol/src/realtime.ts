@@ -8,6 +8,7 @@ import type { TalkbackSpeaking, TalkbackState } from './talkback.js';
 import type { RecordingState } from './recordings.js';
 import type { AudioChunks, RelayDemand, ScreenFrame } from './relay.js';
 import { uidSchema } from './user.js';
+import { GUEST_TOKEN_MAX_LENGTH } from './room-answers.js';
 
 /** register-user's payload (socket-requests.ts): the uid the socket listens as. */
 export const registerUserPayloadSchema = uidSchema;
@@ -74,5 +75,11 @@ export interface ServerToClientEvents {
   'talkback-speaking': (speaking: TalkbackSpeaking) => void;
 }
 
-/** What the handshake may carry: the ID token, or nothing for an anonymous guest. */
-export const socketHandshakeAuthSchema = z.object({ token: z.string().min(1).max(8192).optional() });
+/**
+ * What the handshake may carry: the ID token, or nothing for an anonymous guest. A guest coming back
+ * presents the guest token join-room gave it (JoinRoomResult.guestToken) to be the same guest again.
+ */
+export const socketHandshakeAuthSchema = z.object({
+  token: z.string().min(1).max(8192).optional(),
+  guest: z.string().min(1).max(GUEST_TOKEN_MAX_LENGTH).optional(),
+});

@@ -61,6 +61,12 @@ import {
 } from './recordings.js';
 import {
   internalAdmitsResponseSchema,
+  internalExpireBodySchema,
+  internalHostGoneBodySchema,
+  internalHostGoneResponseSchema,
+  internalHostGracesResponseSchema,
+  internalRemovalBodySchema,
+  internalRemovedResponseSchema,
   internalRoomResponseSchema,
   roomNodeResponseSchema,
   internalUserNameResponseSchema,
@@ -208,8 +214,6 @@ export const restRoutes = {
   internalRoomAdmits: { method: 'GET', path: '/internal/rooms/:roomId/admits', response: internalAdmitsResponseSchema },
   /** Internal: a signed-in user's display name. */
   internalUserName: { method: 'GET', path: '/internal/users/:uid/name', response: internalUserNameResponseSchema },
-  /** Internal: the host's grace period ran out on a media node; the room ends. */
-  internalExpireRoom: { method: 'POST', path: '/internal/rooms/:roomId/expire', response: okResponseSchema },
   // Recordings (issue 17): the host's and those it shared with; strangers get 404.
   myRecordings: { method: 'GET', path: '/api/recordings', response: recordingsResponseSchema },
   shareRecording: {
@@ -236,6 +240,37 @@ export const restRoutes = {
     path: '/internal/recordings/:recordingId',
     body: internalRecordingUpdateSchema,
     response: okResponseSchema,
+  },
+  /** Internal: the host's grace period `graceId` ran out on a media node; the room ends if it still runs. */
+  internalExpireRoom: {
+    method: 'POST',
+    path: '/internal/rooms/:roomId/expire',
+    body: internalExpireBodySchema,
+    response: okResponseSchema,
+  },
+  /** Internal: the room's host is gone; its grace period starts (or the one running is answered). */
+  internalHostGone: {
+    method: 'PUT',
+    path: '/internal/rooms/:roomId/host-grace',
+    body: internalHostGoneBodySchema,
+    response: internalHostGoneResponseSchema,
+  },
+  /** Internal: the room's host is back; no grace period runs. */
+  internalHostBack: { method: 'DELETE', path: '/internal/rooms/:roomId/host-grace', response: okResponseSchema },
+  /** Internal: every grace period running, for a node that starts. */
+  internalHostGraces: { method: 'GET', path: '/internal/host-graces', response: internalHostGracesResponseSchema },
+  /** Internal: the host removed a person (room:remove); kept with the room. */
+  internalRemoveFromRoom: {
+    method: 'POST',
+    path: '/internal/rooms/:roomId/removals',
+    body: internalRemovalBodySchema,
+    response: okResponseSchema,
+  },
+  /** Internal: whether `?personKey=` was removed from the room. */
+  internalRoomRemoved: {
+    method: 'GET',
+    path: '/internal/rooms/:roomId/removals',
+    response: internalRemovedResponseSchema,
   },
   /** Internal: the host changed the room's settings live on a media node (its host controls). */
   internalSaveRoomSettings: {

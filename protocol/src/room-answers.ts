@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { MEDIA_KINDS, MEDIA_SOURCES, mediasoupObjectSchema, ROOM_ROLES, roomViewSchema } from './rooms.js';
 import { liveRecordingSchema } from './recordings.js';
+import { roomControlsSchema } from './room-controls.js';
+
+/** A guest token is about 100 characters; anything much longer is not one of ours. */
+export const GUEST_TOKEN_MAX_LENGTH = 256;
 
 /**
  * What the media node sends in the rooms protocol: the data of its acks (socket-requests.ts names
@@ -41,6 +45,17 @@ export const joinRoomResultSchema = z.object({
   chat: z.array(chatMessageSchema),
   /** The recording in progress, so a joiner is told on arrival; null when none runs. */
   recording: liveRecordingSchema.nullable().default(null),
+  /**
+   * Who may join now, as the room holds it (room:controls): a host coming back after a reload sees
+   * its controls as they are, the lock included.
+   */
+  controls: roomControlsSchema,
+  /**
+   * An anonymous guest's identity, signed by the server and short-lived: presented at the next
+   * handshake (`auth.guest`), it makes the guest the same guest again after a drop or a restart.
+   * Absent for a signed-in user.
+   */
+  guestToken: z.string().max(GUEST_TOKEN_MAX_LENGTH).optional(),
 });
 export type JoinRoomResult = z.infer<typeof joinRoomResultSchema>;
 

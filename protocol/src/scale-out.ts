@@ -48,6 +48,31 @@ export const internalRoomResponseSchema = z.object({ room: roomViewSchema.nullab
 export const internalAdmitsResponseSchema = z.object({ admits: z.boolean() });
 export const internalUserNameResponseSchema = z.object({ name: z.string().nullable() });
 
+/** A person as a room's removals name them: a uid, or the server-signed id of an anonymous guest. */
+export const personKeySchema = z.string().min(1).max(128);
+export const internalRemovalBodySchema = z.object({ personKey: personKeySchema });
+export const internalRemovedQuerySchema = z.object({ personKey: personKeySchema });
+export const internalRemovedResponseSchema = z.object({ removed: z.boolean() });
+
+/**
+ * A host's grace period that runs (ROOM_HOST_GRACE_S), as the API keeps it: only `graceId` may end
+ * the room, so a timer left over on another node, or from before the host came back, ends nothing.
+ * `remainingMs` is counted on the API's clock, so nodes whose clocks differ agree on the end.
+ */
+export const hostGraceSchema = z.object({
+  roomId: z.string(),
+  graceId: z.string().min(1).max(64),
+  remainingMs: z.number().int().min(0),
+});
+export type HostGraceInfo = z.infer<typeof hostGraceSchema>;
+/** The longest grace period a node may ask for: a day (ROOM_HOST_GRACE_S is 600 by default). */
+export const HOST_GRACE_MAX_MS = 24 * 3600 * 1000;
+export const internalHostGoneBodySchema = z.object({ graceMs: z.number().int().min(0).max(HOST_GRACE_MAX_MS) });
+/** null: the room is unknown or has ended. */
+export const internalHostGoneResponseSchema = z.object({ grace: hostGraceSchema.nullable() });
+export const internalHostGracesResponseSchema = z.object({ graces: z.array(hostGraceSchema) });
+export const internalExpireBodySchema = z.object({ graceId: hostGraceSchema.shape.graceId });
+
 /** INTERNAL_SECRET: long enough that guessing it is hopeless. */
 export const internalSecretSchema = z.string().min(32, 'must be at least 32 characters');
 

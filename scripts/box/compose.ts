@@ -5,10 +5,12 @@
  */
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import {
   createApi,
   createEventBus,
   createMetricsRegistry,
+  loadOrCreateSecretFile,
   startMetricsServer,
   type ApiConfig,
   type Logger,
@@ -19,6 +21,7 @@ import {
   attachRealtime,
   drainRooms,
   firebaseIdentitySources,
+  guestIdentityKeyFrom,
   peerLimits,
   recorderSettings,
   staticClient,
@@ -126,7 +129,16 @@ export async function startBox(
         get: (roomId) => api.rooms.liveView(roomId),
         admits: (roomId, uid) => api.rooms.admits(roomId, uid),
         userName: (uid) => api.rooms.memberName(uid),
-        expire: (roomId) => api.rooms.expire(roomId),
+        hostGone: (roomId, graceMs) => api.rooms.hostGone(roomId, graceMs),
+        hostBack: (roomId) => api.rooms.hostBack(roomId),
+        hostGraces: () => api.rooms.hostGraces(),
+        // Alone (no Redis, so no other node): at start no host is in any room, even after a crash.
+        ...(mediaConfig.bus.kind === 'redis'
+          ? {}
+          : { hostsGoneAtStart: (graceMs: number) => api.rooms.hostsGoneAtStart(graceMs) }),
+        expire: (roomId, graceId) => api.rooms.expire(roomId, graceId),
+        remove: (roomId, personKey) => api.rooms.removePerson(roomId, personKey),
+        isRemoved: (roomId, personKey) => api.rooms.isRemoved(roomId, personKey),
         saveSettings: (roomId, settings) => api.rooms.saveSettings(roomId, settings),
       },
       workers,
@@ -142,6 +154,10 @@ export async function startBox(
         },
         logger,
       ),
+      // The same guest after a restart; with INTERNAL_SECRET, the same as the media nodes beside it.
+      guestIdentityKey: apiConfig.internalSecret
+        ? guestIdentityKeyFrom(apiConfig.internalSecret)
+        : loadOrCreateSecretFile(path.join(apiConfig.dataDir, 'guest-identity.key')),
     },
     ice: mediaConfig,
     limits: mediaConfig,

@@ -16,3 +16,4 @@ export { createMetricsRegistry, startMetricsServer, type MetricsServer } from '.
 export type { ReadinessCheck } from './services/readiness.js';
 export type { RoomPlacement } from './routes/room-node.js';
 export { buildInfo, type BuildInfo } from './version.js';
+export { loadOrCreateSecretFile } from './private-files.js';

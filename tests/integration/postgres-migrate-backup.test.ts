@@ -28,7 +28,7 @@ describe('npm run migrate and backup on PostgreSQL (DATABASE_URL)', () => {
 
     expect(await runOps('migrate', [], env)).toMatch(/^Applied 0001_users_and_identity, /);
     const after = await runOps('migrate', ['--status'], env);
-    expect(after).toContain('applied  0011_users_newest_first_index');
+    expect(after).toContain('applied  0013_room_removals_and_host_grace');
     expect(after).toMatch(/1\d applied, 0 pending\./);
     // PostgreSQL gets no file snapshot: pg_dump is the operator's copy (README "Upgrades").
     expect(existsSync(path.join(dataDir, 'backups'))).toBe(false);

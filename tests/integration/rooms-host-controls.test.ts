@@ -1,3 +1,4 @@
+import { REMOVED_FROM_ROOM_MESSAGE } from '@riffroom/protocol';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signUpUser } from '../../server/src/testing/test-api.js';
 import { useInProcessBox } from '../support/in-process-box.js';
@@ -106,6 +107,47 @@ describe('host controls', () => {
     await joined(roomId, bob.idToken);
     expect(await ask(h.socket, 'room:controls', { roomId, locked: false })).toMatchObject({ ok: true });
     await joined(roomId, carol.idToken);
+  });
+
+  it('a removed user is refused by the REST join as by join-room, and the room is as it was', async () => {
+    const roomId = await createRoomAs(box, host.idToken);
+    const h = await joined(roomId, host.idToken);
+    expect((await box.call('POST', `/api/rooms/${roomId}/join`, { token: bob.idToken, body: {} })).status).toBe(200);
+    const b = await joined(roomId, bob.idToken);
+    expect(await ask(h.socket, 'room:remove', { roomId, peerId: b.peerId })).toEqual({ ok: true });
+    await until(() => b.heard.get('removed-from-room')?.length === 1, { what: 'removed-from-room heard' });
+    const before = (await box.call('GET', `/api/rooms/${roomId}`, { token: host.idToken })).body.room;
+    // Removing took bob off the room's participants too.
+    expect(before.participants.map((p: { firebase_uid: string }) => p.firebase_uid)).not.toContain(bob.user.uid);
+
+    const rest = await box.call('POST', `/api/rooms/${roomId}/join`, { token: bob.idToken, body: {} });
+    const socket = await refusedJoin(roomId, bob.idToken);
+    expect(rest).toEqual({
+      status: 403,
+      body: { error: { code: 'room/removed', message: REMOVED_FROM_ROOM_MESSAGE } },
+    });
+    expect(socket).toEqual({ ok: false, code: 'room/removed', message: REMOVED_FROM_ROOM_MESSAGE });
+    expect((await box.call('GET', `/api/rooms/${roomId}`, { token: host.idToken })).body.room).toEqual(before);
+    expect(h.heard.get('participant-joined')).toHaveLength(1);
+    // The host is never refused, and someone else still gets in by either door.
+    expect((await box.call('POST', `/api/rooms/${roomId}/join`, { token: host.idToken, body: {} })).status).toBe(200);
+    expect((await box.call('POST', `/api/rooms/${roomId}/join`, { token: carol.idToken, body: {} })).status).toBe(200);
+  });
+
+  it("join-room answers the room's controls: a host back after a reload sees the lock it set", async () => {
+    const roomId = await createRoomAs(box, host.idToken);
+    const h = await joined(roomId, host.idToken);
+    const guest = await joined(roomId);
+    const set = await ask(h.socket, 'room:controls', { roomId, locked: true, maxParticipants: 3 });
+    expect(set).toMatchObject({ ok: true });
+    h.socket.close();
+    const again = await sockets.connect(host.idToken);
+    const ack = await ask(again, 'join-room', { roomId });
+    expect(ack.data.controls).toEqual(set.data);
+    expect(ack.data.controls).toMatchObject({ locked: true, settings: { maxParticipants: 3 } });
+    // Still the truth for everyone else too: nobody new gets in.
+    expect(await refusedJoin(roomId)).toMatchObject({ code: 'room/locked' });
+    expect(guest.heard.get('removed-from-room')).toBeUndefined();
   });
 
   it('refuses a bad payload with a validation code', async () => {

@@ -195,6 +195,36 @@ describe('one room over three media nodes', () => {
     expect(name.body).toEqual({ name: 'Ida Internal' });
   });
 
+  it('a removal made on one node holds on every node and at the REST join; a guest is itself on any node', async () => {
+    const host = await signUpUser({ call }, { name: 'Rita Remover' });
+    const bob = await signUpUser({ call }, { name: 'Bob Removed' });
+    const roomId = await createRoomAs({ baseUrl: api.baseUrl, call }, host.idToken);
+    const onA = await joinOn(A, roomId, host.idToken);
+    const bobOnA = await joinOn(A, roomId, bob.idToken);
+    const removedGuest = await joinOn(A, roomId);
+    const guest = await joinOn(A, roomId);
+    const guestJoin = async (node: number, guestToken: string) =>
+      ask(await openers[node]!.connect(undefined, { auth: { guest: guestToken } }), 'join-room', { roomId });
+
+    // A guest that drops from A and comes back on C with its token is the same guest there.
+    const said = await ask(guest.socket, 'chat', { roomId, message: 'on A' });
+    guest.socket.close();
+    const backOnC = await openers[C]!.connect(undefined, { auth: { guest: guest.join.guestToken } });
+    expect(await ask(backOnC, 'join-room', { roomId })).toMatchObject({ ok: true });
+    expect((await ask(backOnC, 'chat', { roomId, message: 'on C' })).data.from).toBe(said.data.from);
+
+    for (const { join } of [bobOnA, removedGuest]) {
+      expect(await ask(onA.socket, 'room:remove', { roomId, peerId: join.self.peerId })).toEqual({ ok: true });
+    }
+    const rest = await call('POST', `/api/rooms/${roomId}/join`, { token: bob.idToken, body: {} });
+    expect(rest.status).toBe(403);
+    expect(rest.body.error.code).toBe('room/removed');
+    const bobOnC = await openers[C]!.connect(bob.idToken);
+    expect(await ask(bobOnC, 'join-room', { roomId })).toMatchObject({ ok: false, code: 'room/removed' });
+    expect(await guestJoin(B, removedGuest.join.guestToken)).toMatchObject({ ok: false, code: 'room/removed' });
+    expect(await ask(await openers[B]!.connect(), 'join-room', { roomId })).toMatchObject({ ok: true });
+  });
+
   it('picks up a rotated signing key on its first token, without a restart', async () => {
     const before = await signUpUser({ call }, { name: 'Old Key' });
     await openers[A]!.connect(before.idToken); // node A has fetched the first key set

@@ -18,6 +18,8 @@ export interface InProcessBox {
   /** The media node's sockets, rooms and recorders (a test reaches a room's router through it). */
   realtime: Realtime;
   dataDir: string;
+  /** Starts draining as SIGTERM would (no new rooms or people); resolves once idle or after `timeoutS`. */
+  drain(timeoutS: number): Promise<'idle' | 'timeout'>;
   close(): Promise<void>;
 }
 
@@ -36,6 +38,7 @@ export async function startInProcessBox(mediaOverrides: MediaOverrides = {}): Pr
     workerPids: () => box.workers.all().map((worker) => worker.pid),
     realtime: box.realtime,
     dataDir,
+    drain: (timeoutS) => box.drain(timeoutS),
     async close() {
       await box.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -71,5 +74,6 @@ export function useInProcessBox(mediaOverrides: MediaOverrides = {}): Omit<InPro
     get dataDir() {
       return current().dataDir;
     },
+    drain: (timeoutS) => current().drain(timeoutS),
   };
 }

@@ -66,14 +66,16 @@ export class FakeRoomSocket implements RoomSocket {
 
 /** What join-room answers a guest in the room 'r1' hosted by Hana Host, with one chat message. */
 export function joinResult(overrides: Partial<JoinRoomResult> = {}): JoinRoomResult {
+  const room = lateNightRoom();
   return {
-    room: lateNightRoom(),
+    room,
     self: { peerId: 'sock-guest', firebase_uid: null, user_name: 'Guest User', role: 'viewer' },
     peers: [{ peerId: 'sock-host', firebase_uid: 'host', user_name: 'Hana Host', role: 'host' }],
     hostOnline: true,
     sharing: false,
     chat: [{ from: 'host', fromName: 'Hana Host', message: 'welcome', timestamp: '2026-01-01T00:00:00.000Z' }],
     recording: null,
+    controls: { settings: room.settings, locked: false, allowGuestTalkback: false },
     ...overrides,
   };
 }

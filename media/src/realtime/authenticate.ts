@@ -1,17 +1,20 @@
-import { randomUUID } from 'node:crypto';
 import { socketHandshakeAuthSchema } from '@riffroom/protocol';
+import type { GuestIdentities } from './guest-identity.js';
 import type { RealtimeSocket, TokenVerifier } from './types.js';
 
 /**
  * Handshake middleware: a valid token makes the socket that user's; no token makes it an
- * anonymous guest; a bad token is refused outright, so nobody is silently downgraded.
+ * anonymous guest; a bad token is refused outright, so nobody is silently downgraded. A guest that
+ * presents the guest token it was given (guest-identity.ts) is the same guest again; without one,
+ * or with one that does not verify, it is a new guest (a guest has nothing to lose by that).
  */
-export function authenticateHandshake(verify: TokenVerifier) {
+export function authenticateHandshake(verify: TokenVerifier, guests: GuestIdentities) {
   return async (socket: RealtimeSocket, next: (error?: Error) => void) => {
-    socket.data.guestId = `guest-${randomUUID()}`;
     socket.data.roomId = null;
     socket.data.member = null;
     const parsed = socketHandshakeAuthSchema.safeParse(socket.handshake.auth ?? {});
+    socket.data.guestId =
+      (parsed.success && parsed.data.guest && guests.verify(parsed.data.guest)) || guests.newGuestId();
     if (!parsed.success) return next(new Error('auth/invalid-handshake'));
     if (!parsed.data.token) {
       socket.data.uid = null;

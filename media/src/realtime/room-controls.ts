@@ -31,8 +31,13 @@ export function handleRoomControls(
 
   onRoomEvent(socket, 'room:remove', logger, async ({ roomId, peerId }) => {
     const { live } = hub.hostMembership(socket, roomId, 'remove people');
-    const sockets = live.removePerson(peerId);
-    if (!sockets) throw refuse('room/not-joined', 'Only someone in this room other than the host can be removed.');
+    const target = live.member(peerId);
+    if (!target || target.role === 'host') {
+      throw refuse('room/not-joined', 'Only someone in this room other than the host can be removed.');
+    }
+    // Kept with the room first: the REST join and every node refuse them, also after a restart.
+    await directory.remove(roomId, target.key);
+    const sockets = live.removePerson(peerId) ?? [];
     for (const id of sockets) {
       const removed = socket.nsp.sockets.get(id);
       if (!removed) continue;

@@ -1,6 +1,7 @@
 import {
   GUEST_USER_NAME,
   PRIVATE_ROOM_MESSAGE,
+  REMOVED_FROM_ROOM_MESSAGE,
   SERVER_DRAINING_MESSAGE,
   type JoinRoomResult,
   type RoomView,
@@ -14,6 +15,7 @@ import type { MessageLimits } from './message-limits.js';
 import type { RoomDirectory } from './room-directory.js';
 import type { HubRecordings } from './room-recording.js';
 import { roomCensus } from './room-census.js';
+import type { GuestIdentities } from './guest-identity.js';
 import { HostGrace } from './host-grace.js';
 import { LiveRooms } from './live-rooms.js';
 import { SerialQueues } from './serial-queues.js';
@@ -28,6 +30,8 @@ export interface RoomHubOptions {
   hostGraceMs: number;
   /** Session recording (issue 17): a joiner is told of one running; it stops before the room's media closes. */
   recordings?: HubRecordings;
+  /** Signs the guest token join-room hands an anonymous guest (guest-identity.ts). */
+  guests: GuestIdentities;
 }
 
 /**
@@ -49,7 +53,7 @@ export class RoomHub {
     private readonly logger: Logger,
     private readonly options: RoomHubOptions,
   ) {
-    this.grace = new HostGrace(options.hostGraceMs, (roomId) => this.hostGraceEnded(roomId));
+    this.grace = new HostGrace(options.hostGraceMs, directory, (roomId) => this.hostGraceEnded(roomId), logger);
     media.on('created', (room) => this.wireMedia(room));
     media.localUse = (roomId) => this.rooms.has(roomId);
     media.on('rebuilt', (room, reason) => {
@@ -99,6 +103,14 @@ export class RoomHub {
     return this.rooms.whenIdle();
   }
 
+  /**
+   * Takes up the host grace periods running (kept with the rooms): after a restart, a room whose
+   * host never came back still ends when it was due. Resolves with how many there were.
+   */
+  resumeHostGraces(): Promise<number> {
+    return this.grace.resume();
+  }
+
   /** The live rooms now (metrics walk them at scrape time). */
   liveRooms(): IterableIterator<LiveRoom> {
     return this.rooms.values();
@@ -126,6 +138,11 @@ export class RoomHub {
     this.assertStillJoinable(socket, roomId, record);
     if (!record.settings.isPublic && !(await this.directory.admits(roomId, uid))) {
       throw refuse('room/private', PRIVATE_ROOM_MESSAGE);
+    }
+    // Removals are kept with the room: one made on another node, or before a restart, counts here.
+    const isHost = uid !== null && uid === record.host.firebase_uid;
+    if (!isHost && (await this.directory.isRemoved(roomId, uid ?? socket.data.guestId))) {
+      throw refuse('room/removed', REMOVED_FROM_ROOM_MESSAGE);
     }
     const name = uid ? ((await this.directory.userName(uid)) ?? GUEST_USER_NAME) : GUEST_USER_NAME;
     this.assertStillJoinable(socket, roomId, record);
@@ -165,7 +182,7 @@ export class RoomHub {
       socket.data.member = { key: member.key, role: member.role };
       if (member.role === 'host') {
         this.options.messageLimits.asHost(socket);
-        this.grace.cancel(roomId);
+        void this.grace.hostBack(roomId);
       }
       await socket.join(roomChannel(roomId));
       const others = socket.to(roomChannel(roomId));
@@ -197,6 +214,9 @@ export class RoomHub {
       sharing,
       chat: live.chatHistory(),
       recording: this.options.recordings?.current(roomId) ?? null,
+      controls: live.controls(),
+      // A fresh token each join: a guest in the room for hours still comes back as itself.
+      ...(uid === null ? { guestToken: this.options.guests.issue(socket.data.guestId) } : {}),
     };
   }
 
@@ -228,7 +248,7 @@ export class RoomHub {
     if (removed.hostLeft) {
       if (how === 'left') channel.emit('host-left', {});
       live.hostSfuChanged('left-room');
-      this.grace.hostGone(roomId);
+      void this.grace.hostGone(roomId);
     }
     await this.sendUpdate(roomId);
     if (live.isEmpty && this.rooms.get(roomId) === live) {
@@ -258,13 +278,10 @@ export class RoomHub {
     if (rooms?.size === 0) this.roomsOfSocket.delete(socketId);
   }
 
-  /** The host's grace period ran out: its guests hear the host left, then the room ends. */
+  /** The host's grace period ran out: its guests hear the host left; the room ends right after (HostGrace). */
   private hostGraceEnded(roomId: string): void {
     this.logger.info({ roomId }, 'room host gone past the grace period: ending the room');
     this.io.to(roomChannel(roomId)).emit('host-left', {});
-    this.directory
-      .expire(roomId)
-      .catch((error: unknown) => this.logger.error({ err: error, roomId }, 'ending room failed'));
   }
 
   /** The host ended the room: tell this node's members, close its media, then their sockets. */
@@ -317,7 +334,14 @@ export class RoomHub {
     return this.rooms.get(roomId)?.hostSfuChanged(event) ?? false;
   }
 
+  /**
+   * The node stops: a host still here is gone from it as of now, kept with the room, so a room whose
+   * host does not come back to the next node still ends after the grace period.
+   */
   async close(): Promise<void> {
+    const hosted = [...this.rooms.values()].filter((live) => live.hostOnline).map((live) => live.roomId);
+    await Promise.all(hosted.map((roomId) => this.grace.hostGone(roomId)));
+    await this.grace.settled();
     this.grace.cancelAll();
     this.rooms.clear();
     this.roomsOfSocket.clear();

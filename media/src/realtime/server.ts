@@ -2,7 +2,10 @@ import type { Server as HttpServer } from 'node:http';
 import { BUS_SERVER_EVENT, decodeBusEvent, SCREEN_FRAME_MAX_BYTES, type BusEvent } from '@riffroom/protocol';
 import type { Logger } from 'pino';
 import { Server } from 'socket.io';
+import { randomBytes } from 'node:crypto';
 import { authenticateHandshake } from './authenticate.js';
+import { GuestIdentities } from './guest-identity.js';
+import { resumeHostGraces } from './resume-host-graces.js';
 import { deliverBusEvent } from './notifications.js';
 import type { RealtimeServer, TokenVerifier } from './types.js';
 import { handleUserChannel } from './user-channel.js';
@@ -57,6 +60,11 @@ export interface RealtimeOptions {
     hostGraceS: number;
     /** Session recording (issue 17); without it Record is refused. */
     recording?: RecorderSettings;
+    /**
+     * Signs anonymous guests' guest tokens (guest-identity.ts): the same on every node and across
+     * restarts, or a guest coming back is someone new.
+     */
+    guestIdentityKey: Buffer;
   };
   /** STUN/TURN servers handed out by rtc-config; without them it answers no servers. */
   ice?: IceConfig;
@@ -104,7 +112,9 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
     socket.data.address = caps.addressOf(socket.request);
     next();
   });
-  io.use(authenticateHandshake(options.verifyToken));
+  // Without rooms nobody needs a guest identity to last: a key of this process's own will do.
+  const guests = new GuestIdentities(options.rooms?.guestIdentityKey ?? randomBytes(32));
+  io.use(authenticateHandshake(options.verifyToken, guests));
   const eventLimits = new EventLimits(limits);
   const messageLimits = new MessageLimits(limits.socketMaxMessageBytes, HOST_MESSAGE_BYTES, logger);
   const recorders = options.rooms?.recording ? new RoomRecorders(options.rooms.recording) : null;
@@ -127,9 +137,11 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
           messageLimits,
           hostGraceMs: options.rooms.hostGraceS * 1000,
           recordings: recorders ?? undefined,
+          guests,
         },
       )
     : null;
+  const resuming = hub ? resumeHostGraces(hub, logger) : null;
   const relay = hub ? createSocketRelay(io) : null;
   const talkback = hub ? new TalkbackRooms(io, hub) : null;
   const ice: IceConfig = options.ice ?? {
@@ -183,6 +195,7 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
     async close() {
       if (closed) return;
       closed = true;
+      resuming?.stop();
       unsubscribe?.();
       relay?.closeAll();
       await hub?.close();

@@ -37,8 +37,9 @@ export type AdmitResult =
 
 /**
  * What the host decided about who may come in, kept for the room's whole life (not only while
- * someone is in it): the people removed (signed-in uids: a guest's id dies with its socket anyway),
- * and the lock. A new LiveRoom of the same room gets the same object.
+ * someone is in it): the people removed (uids, or guests' signed guest ids; the room directory
+ * keeps them too, for other nodes and restarts), and the lock. A new LiveRoom of the same room gets
+ * the same object.
  */
 export interface RoomRestrictions {
   removed: Set<string>;
@@ -202,12 +203,13 @@ export class LiveRoom {
 
   /**
    * The host removes the person one of whose sockets is `peerId`: their sockets to drop (every tab),
-   * or null when there is no such member or it is the host. A signed-in person may not come back.
+   * or null when there is no such member or it is the host. They may not come back (a guest, as long
+   * as it presents its guest token).
    */
   removePerson(peerId: string): string[] | null {
     const target = this.members.get(peerId);
     if (!target || target.role === 'host') return null;
-    if (target.firebase_uid !== null) this.restrictions.removed.add(target.key);
+    this.restrictions.removed.add(target.key);
     return [...this.members.values()].filter((member) => member.key === target.key).map((member) => member.peerId);
   }
 

@@ -36,8 +36,32 @@ export class HttpRoomDirectory implements RoomDirectory {
     return (await this.ask(restRoutes.internalUserName, routePath(restRoutes.internalUserName, { uid }))).name;
   }
 
-  async expire(roomId: string) {
-    await this.ask(restRoutes.internalExpireRoom, routePath(restRoutes.internalExpireRoom, { roomId }));
+  async hostGone(roomId: string, graceMs: number) {
+    const path = routePath(restRoutes.internalHostGone, { roomId });
+    return (await this.ask(restRoutes.internalHostGone, path, { graceMs })).grace;
+  }
+
+  async hostBack(roomId: string) {
+    await this.ask(restRoutes.internalHostBack, routePath(restRoutes.internalHostBack, { roomId }));
+  }
+
+  async hostGraces() {
+    return (await this.ask(restRoutes.internalHostGraces, routePath(restRoutes.internalHostGraces, {}))).graces;
+  }
+
+  async expire(roomId: string, graceId: string) {
+    const path = routePath(restRoutes.internalExpireRoom, { roomId });
+    await this.ask(restRoutes.internalExpireRoom, path, { graceId });
+  }
+
+  async remove(roomId: string, personKey: string) {
+    const path = routePath(restRoutes.internalRemoveFromRoom, { roomId });
+    await this.ask(restRoutes.internalRemoveFromRoom, path, { personKey });
+  }
+
+  async isRemoved(roomId: string, personKey: string) {
+    const path = routePath(restRoutes.internalRoomRemoved, { roomId }, { personKey });
+    return (await this.ask(restRoutes.internalRoomRemoved, path)).removed;
   }
 
   async saveSettings(roomId: string, settings: RoomSettings) {

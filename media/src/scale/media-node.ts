@@ -8,6 +8,7 @@ import { startMetricsListener } from '../metrics/metrics-listener.js';
 import { attachPeerServer } from '../p2p/peer-server.js';
 import { peerLimits } from '../config.js';
 import { drainRooms } from '../realtime/drain.js';
+import { guestIdentityKeyFrom } from '../realtime/guest-identity.js';
 import { attachRealtime } from '../realtime/server.js';
 import { WorkerPool } from '../sfu/worker-pool.js';
 import { HttpRoomDirectory } from './http-room-directory.js';
@@ -86,6 +87,8 @@ export async function startMediaNode(
       speaking: { intervalMs: config.talkbackLevelIntervalMs, thresholdDbov: config.talkbackSpeakingDbov },
       hostGraceS: config.roomHostGraceS,
       recording: recorderSettings(config, new HttpRecordingCatalog(config.apiUrl, config.internalSecret), logger),
+      // Every process of the scaled setup holds INTERNAL_SECRET: a guest coming back to any node is itself.
+      guestIdentityKey: guestIdentityKeyFrom(config.internalSecret),
     },
     ice: config,
     limits: config,

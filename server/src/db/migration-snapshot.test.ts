@@ -43,7 +43,12 @@ describe('upgrading a SQLite database', () => {
     const status = connectDatabase(loadApiConfig({}, { dataDir }));
     const before = await migrationStatus(status);
     await status.destroy();
-    expect(before.pending).toEqual(['0010_one_pending_booking', '0011_users_newest_first_index', '0012_recordings']);
+    expect(before.pending).toEqual([
+      '0010_one_pending_booking',
+      '0011_users_newest_first_index',
+      '0012_recordings',
+      '0013_room_removals_and_host_grace',
+    ]);
     expect(before.applied).toHaveLength(9);
 
     const db = await openDatabase(loadApiConfig({}, { dataDir }));

@@ -13,6 +13,8 @@ interface RoomRow {
   host_peer_id: string | null;
   created_at: number | string;
   ended_at: number | string | null;
+  host_grace_id: string | null;
+  host_grace_ends_at: number | string | null;
 }
 
 export interface RoomRecord {
@@ -24,6 +26,13 @@ export interface RoomRecord {
   hostPeerId: string | null;
   createdAt: number;
   endedAt: number | null;
+}
+
+/** A host's grace period that is running: the id that alone may end the room, and its end. */
+export interface HostGraceRecord {
+  roomId: string;
+  graceId: string;
+  endsAt: number;
 }
 
 export interface NewRoom {
@@ -162,6 +171,74 @@ export function roomsRepository(db: Db) {
           .merge({ role, joined_at: at, left_at: null });
         return true;
       });
+    },
+
+    /** The host removed this person (a uid or a guest id); kept until the room's row goes. */
+    async addRemoval(roomId: string, personKey: string, at: number): Promise<void> {
+      await db('room_removals')
+        .insert({ room_id: roomId, person_key: personKey, removed_at: at })
+        .onConflict(['room_id', 'person_key'])
+        .ignore();
+    },
+
+    async isRemoved(roomId: string, personKey: string): Promise<boolean> {
+      return (await db('room_removals').where({ room_id: roomId, person_key: personKey }).first()) !== undefined;
+    },
+
+    /**
+     * Starts the host's grace period of a live room unless one runs already (which is kept, so a
+     * second node or a restart never pushes the end further out). The grace that runs, or undefined
+     * when the room is unknown or ended.
+     */
+    async startHostGrace(roomId: string, graceId: string, endsAt: number): Promise<HostGraceRecord | undefined> {
+      await db('rooms')
+        .where({ room_id: roomId })
+        .whereNull('ended_at')
+        .whereNull('host_grace_id')
+        .update({ host_grace_id: graceId, host_grace_ends_at: endsAt });
+      const row: Pick<RoomRow, 'host_grace_id' | 'host_grace_ends_at'> | undefined = await db('rooms')
+        .where({ room_id: roomId })
+        .whereNull('ended_at')
+        .select('host_grace_id', 'host_grace_ends_at')
+        .first();
+      if (!row?.host_grace_id || row.host_grace_ends_at === null) return undefined;
+      return { roomId, graceId: row.host_grace_id, endsAt: Number(row.host_grace_ends_at) };
+    },
+
+    /** The host is back: no grace runs any more. */
+    async clearHostGrace(roomId: string): Promise<void> {
+      await db('rooms').where({ room_id: roomId }).update({ host_grace_id: null, host_grace_ends_at: null });
+    },
+
+    /** Every live room whose host's grace period does not run. */
+    async liveRoomsWithoutHostGrace(): Promise<string[]> {
+      const rows: Pick<RoomRow, 'room_id'>[] = await db('rooms')
+        .whereNull('ended_at')
+        .whereNull('host_grace_id')
+        .select('room_id');
+      return rows.map((row) => row.room_id);
+    },
+
+    /** Every live room whose host's grace period runs. */
+    async runningHostGraces(): Promise<HostGraceRecord[]> {
+      const rows: Pick<RoomRow, 'room_id' | 'host_grace_id' | 'host_grace_ends_at'>[] = await db('rooms')
+        .whereNotNull('host_grace_id')
+        .whereNull('ended_at')
+        .select('room_id', 'host_grace_id', 'host_grace_ends_at');
+      return rows.map((row) => ({
+        roomId: row.room_id,
+        graceId: row.host_grace_id!,
+        endsAt: Number(row.host_grace_ends_at),
+      }));
+    },
+
+    /** Ends the room once, and only while the grace named `graceId` still runs; true for the call that ended it. */
+    async endByHostGrace(roomId: string, graceId: string, at: number): Promise<boolean> {
+      const changed = await db('rooms')
+        .where({ room_id: roomId, host_grace_id: graceId })
+        .whereNull('ended_at')
+        .update({ ended_at: at, host_grace_id: null, host_grace_ends_at: null });
+      return changed === 1;
     },
 
     async markLeft(roomId: string, uid: string, at: number): Promise<void> {

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import {
   recordingIdParamsSchema,
+  internalRemovedQuerySchema,
   restRoutes,
   roomIdParamsSchema,
   uidParamsSchema,
@@ -19,7 +20,7 @@ const admitsQuerySchema = z.object({ uid: uidSchema.optional() });
 
 /**
  * The room directory a media node asks when it runs apart from the API (media's
- * http-room-directory.ts): the same questions the single box answers in-process, and the two room changes a media node makes (a host's grace period ending, its live settings). Only
+ * http-room-directory.ts): the same questions the single box answers in-process, and the room changes a media node makes (a host's grace period, its live settings, removals). Only
  * registered when INTERNAL_SECRET is set, and only for callers that send it.
  */
 export function internalRoutes(secret: string, rooms: RoomService, recordings: RecordingService): Router {
@@ -44,8 +45,38 @@ export function internalRoutes(secret: string, rooms: RoomService, recordings: R
 
   router.post(pathUnder(PREFIX, restRoutes.internalExpireRoom), async (ctx) => {
     const { roomId } = parseParams(roomIdParamsSchema, ctx.params);
-    await rooms.expire(roomId);
+    const { graceId } = parseBody(ctx, restRoutes.internalExpireRoom.body);
+    await rooms.expire(roomId, graceId);
     ctx.body = answer(restRoutes.internalExpireRoom, { ok: true });
+  });
+
+  router.put(pathUnder(PREFIX, restRoutes.internalHostGone), async (ctx) => {
+    const { roomId } = parseParams(roomIdParamsSchema, ctx.params);
+    const { graceMs } = parseBody(ctx, restRoutes.internalHostGone.body);
+    ctx.body = answer(restRoutes.internalHostGone, { grace: await rooms.hostGone(roomId, graceMs) });
+  });
+
+  router.delete(pathUnder(PREFIX, restRoutes.internalHostBack), async (ctx) => {
+    const { roomId } = parseParams(roomIdParamsSchema, ctx.params);
+    await rooms.hostBack(roomId);
+    ctx.body = answer(restRoutes.internalHostBack, { ok: true });
+  });
+
+  router.get(pathUnder(PREFIX, restRoutes.internalHostGraces), async (ctx) => {
+    ctx.body = answer(restRoutes.internalHostGraces, { graces: await rooms.hostGraces() });
+  });
+
+  router.post(pathUnder(PREFIX, restRoutes.internalRemoveFromRoom), async (ctx) => {
+    const { roomId } = parseParams(roomIdParamsSchema, ctx.params);
+    const { personKey } = parseBody(ctx, restRoutes.internalRemoveFromRoom.body);
+    await rooms.removePerson(roomId, personKey);
+    ctx.body = answer(restRoutes.internalRemoveFromRoom, { ok: true });
+  });
+
+  router.get(pathUnder(PREFIX, restRoutes.internalRoomRemoved), async (ctx) => {
+    const { roomId } = parseParams(roomIdParamsSchema, ctx.params);
+    const { personKey } = parseQuery(ctx, internalRemovedQuerySchema);
+    ctx.body = answer(restRoutes.internalRoomRemoved, { removed: await rooms.isRemoved(roomId, personKey) });
   });
 
   router.put(pathUnder(PREFIX, restRoutes.internalSaveRoomSettings), async (ctx) => {

@@ -1,6 +1,8 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import {
   PRIVATE_ROOM_MESSAGE,
+  REMOVED_FROM_ROOM_MESSAGE,
+  type HostGraceInfo,
   ROOM_ID_LENGTH,
   type CreateRoomInput,
   type CreateRoomResponse,
@@ -12,7 +14,7 @@ import {
 import { AppError, forbidden, notFound } from '../errors.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { FollowsRepository } from '../repositories/follows.js';
-import type { RoomRecord, RoomsRepository } from '../repositories/rooms.js';
+import type { HostGraceRecord, RoomRecord, RoomsRepository } from '../repositories/rooms.js';
 import type { UsersRepository } from '../repositories/users.js';
 
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -70,10 +72,62 @@ export class RoomService {
 
   /**
    * For the media node: the host has been gone longer than the grace period (ROOM_HOST_GRACE_S), so
-   * the room ends as if the host had ended it (room-ended reaches its guests).
+   * the room ends as if the host had ended it (room-ended reaches its guests). Only while the grace
+   * named `graceId` still runs: the host came back meanwhile, or a newer grace runs, and it stays.
    */
-  async expire(roomId: string): Promise<void> {
-    if (await this.rooms.end(roomId, this.now())) this.bus.publish({ type: 'room-ended', roomId });
+  async expire(roomId: string, graceId: string): Promise<void> {
+    if (await this.rooms.endByHostGrace(roomId, graceId, this.now())) {
+      this.bus.publish({ type: 'room-ended', roomId });
+    }
+  }
+
+  /**
+   * For the media node: the room's host is gone, and the room waits `graceMs` for them. Kept with
+   * the room, so a node that restarts resumes it (hostGraces). A grace already running is kept as
+   * it is. null when the room is unknown or has ended.
+   */
+  async hostGone(roomId: string, graceMs: number): Promise<HostGraceInfo | null> {
+    const now = this.now();
+    const grace = await this.rooms.startHostGrace(roomId, randomUUID(), now + graceMs);
+    return grace ? this.remaining(grace, now) : null;
+  }
+
+  /**
+   * For a single box that starts, where nobody can be connected yet: every live room's host is gone
+   * as of now, so a room whose host was in when the box stopped without a goodbye (a crash, a power
+   * cut) still ends if the host does not come back. A grace already running is kept.
+   */
+  async hostsGoneAtStart(graceMs: number): Promise<void> {
+    for (const roomId of await this.rooms.liveRoomsWithoutHostGrace()) await this.hostGone(roomId, graceMs);
+  }
+
+  /** For the media node: the host is back in the room; its grace period stops. */
+  async hostBack(roomId: string): Promise<void> {
+    await this.rooms.clearHostGrace(roomId);
+  }
+
+  /** For a media node that starts: every grace period running, with the time each has left. */
+  async hostGraces(): Promise<HostGraceInfo[]> {
+    const now = this.now();
+    return (await this.rooms.runningHostGraces()).map((grace) => this.remaining(grace, now));
+  }
+
+  private remaining({ roomId, graceId, endsAt }: HostGraceRecord, now: number): HostGraceInfo {
+    return { roomId, graceId, remainingMs: Math.max(0, endsAt - now) };
+  }
+
+  /**
+   * For the media node, which checked that its caller is the room's host (room:remove): the person
+   * (a uid or a guest's id) may not join this room again, over REST or a socket, on any node.
+   */
+  async removePerson(roomId: string, personKey: string): Promise<void> {
+    await this.rooms.addRemoval(roomId, personKey, this.now());
+    await this.rooms.markLeft(roomId, personKey, this.now());
+  }
+
+  /** For the media node: whether the host removed this person (a uid or a guest's id) from the room. */
+  async isRemoved(roomId: string, personKey: string): Promise<boolean> {
+    return this.rooms.isRemoved(roomId, personKey);
   }
 
   /**
@@ -145,6 +199,10 @@ export class RoomService {
     const room = await this.live(roomId);
     await this.assertAdmits(room, callerUid);
     const isHost = room.hostUid === callerUid;
+    // The same refusal join-room gives: a removed person is not let back in by another door.
+    if (!isHost && (await this.rooms.isRemoved(roomId, callerUid))) {
+      throw forbidden('room/removed', REMOVED_FROM_ROOM_MESSAGE);
+    }
     const role: RoomRole = isHost ? 'host' : requested === 'host' ? 'participant' : requested;
     if (!(await this.users.findPublic(callerUid))) {
       throw notFound('user/not-found', 'Create your profile before joining a room.');

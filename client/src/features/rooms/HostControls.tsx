@@ -5,19 +5,30 @@ type ControlsChange = Omit<RoomControlsPayload, 'roomId'>;
 
 /**
  * The host's say over who joins, live: guest access, maximum participants, public or private, a
- * lock (nobody new gets in), and whether guests may talk back (signed-in people always may). Each change goes to the room at once; a refused one shows the room
- * as it still is.
+ * lock (nobody new gets in), and whether guests may talk back (signed-in people always may). Each
+ * change goes to the room at once; a refused one shows the room as it still is. `current` is the
+ * room's own word (join-room after a reload, room-controls from another tab of the host) and
+ * replaces what is shown whenever it comes.
  */
 export function HostControls({
   initial,
+  current,
   onChange,
 }: {
   initial: RoomControls;
+  current?: RoomControls | null;
   onChange: (change: ControlsChange) => Promise<RoomControls | undefined>;
 }) {
-  const [controls, setControls] = useState(initial);
-  const [max, setMax] = useState(String(initial.settings.maxParticipants));
+  const [controls, setControls] = useState(current ?? initial);
+  const [max, setMax] = useState(String((current ?? initial).settings.maxParticipants));
   const [failed, setFailed] = useState(false);
+  // The room's word replaces what is shown when a new one comes (set during render, React's way).
+  const [shown, setShown] = useState(current);
+  if (current && current !== shown) {
+    setShown(current);
+    setControls(current);
+    setMax(String(current.settings.maxParticipants));
+  }
 
   async function apply(change: ControlsChange) {
     const before = controls;

@@ -97,7 +97,7 @@ export function HostRoomPage() {
 
   const { room: created, hostName } = hostRoom;
   const link = inviteLinkFor(created.roomId, linkOrigin);
-  const max = maxShown ?? created.settings.maxParticipants;
+  const max = maxShown ?? state.controls?.settings.maxParticipants ?? created.settings.maxParticipants;
 
   async function endSession() {
     if (!window.confirm('Are you sure you want to end this session?')) return;
@@ -215,6 +215,7 @@ export function HostRoomPage() {
           {/* Beside the list it governs, not above the preview (the screen's main column stays put). */}
           <HostControls
             initial={{ settings: created.settings, locked: false, allowGuestTalkback: false }}
+            current={state.controls}
             onChange={async (change) => {
               const now = await connection?.setControls(change);
               if (now) setMaxShown(now.settings.maxParticipants);

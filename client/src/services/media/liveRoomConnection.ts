@@ -6,6 +6,7 @@ import { withTimeout } from './retry';
 import type { RoomConnection } from './roomConnection';
 import { RoomChatLog } from './roomChatLog';
 import { clamp01, connectFailure } from './roomRules';
+import { saveGuestToken } from './guestToken';
 import { connectRoomSocket, UNABLE_TO_CONNECT, type RoomSocket } from './roomSocket';
 import { RoomStore, type HostPresence } from './roomState';
 import { DEFAULT_AUDIO_BITRATE } from './sfuTier';
@@ -112,13 +113,15 @@ export abstract class LiveRoomConnection implements RoomConnection {
       this.socket.request('join-room', { roomId: this.roomId, isHost: this.joinsAsHost }),
     );
     this.joined = true;
-    const { self, peers, hostOnline, chat } = result;
+    const { self, peers, hostOnline, chat, controls, guestToken } = result;
+    if (guestToken) saveGuestToken(guestToken);
     // A late joiner sees the conversation so far; a rejoin replaces what we had with the server's.
     this.chat.joined(self.firebase_uid, chat ?? []);
     this.store.joined({
       self: { peerId: self.peerId, firebase_uid: self.firebase_uid, user_name: self.user_name, role: self.role },
       peers,
       hostPresence: this.presenceOnJoin(hostOnline),
+      controls,
     });
     // A joiner is told on arrival that the room is being recorded.
     this.store.recordingChanged({ recording: result.recording ?? null });
@@ -140,6 +143,7 @@ export abstract class LiveRoomConnection implements RoomConnection {
       on('server-draining', () => this.store.serverDraining()),
       on('room-update', ({ participantCount }) => this.store.participantCountChanged(participantCount)),
       on('recording-state', (recording) => this.store.recordingChanged(recording)),
+      on('room-controls', (controls) => this.store.controlsChanged(controls)),
       on('removed-from-room', () => {
         this.store.removedFromRoom();
         this.close();

@@ -10,6 +10,7 @@ import {
   type ServerToClientEvents,
 } from '@riffroom/protocol';
 import { io, type Socket } from 'socket.io-client';
+import { savedGuestToken } from './guestToken';
 import type { RoomEvents, RoomRequestName, RoomRequests } from './roomProtocol';
 
 /**
@@ -88,7 +89,11 @@ export function connectRoomSocket({
 }: RoomSocketOptions): RoomSocket {
   const options = {
     path: '/socket.io',
-    auth: token ? { token } : {},
+    // Read at every (re)connection: a guest presents the guest token its last join-room gave it.
+    auth: (give: (auth: { token?: string; guest?: string }) => void) => {
+      const guest = token ? null : savedGuestToken();
+      give(token ? { token } : guest ? { guest } : {});
+    },
     timeout: CONNECT_TIMEOUT_MS,
     reconnectionAttempts: RECONNECTION_ATTEMPTS,
     transports: ['websocket'],

@@ -4,11 +4,19 @@ import { RoomStore } from './roomState';
 const stream = () => new MediaStream();
 
 describe('room state transitions', () => {
-  it('joined: the others, without ourselves, and the host presence', () => {
+  it('joined: the others, without ourselves, the host presence and who may join', () => {
     const store = new RoomStore(256_000);
     const self = { peerId: 'me', firebase_uid: null, user_name: 'Me', role: 'viewer' as const };
-    store.joined({ self, peers: [{ peerId: 'me' }, { peerId: 'host' }], hostPresence: 'waiting' });
-    expect(store.get()).toMatchObject({ self, peers: [{ peerId: 'host' }], hostPresence: 'waiting' });
+    const controls = {
+      settings: { isPublic: true, maxParticipants: 4, allowGuestAccess: false, tier: 'auto' as const },
+      locked: true,
+      allowGuestTalkback: false,
+    };
+    store.joined({ self, peers: [{ peerId: 'me' }, { peerId: 'host' }], hostPresence: 'waiting', controls });
+    expect(store.get()).toMatchObject({ self, peers: [{ peerId: 'host' }], hostPresence: 'waiting', controls });
+    const unlocked = { ...controls, locked: false };
+    store.controlsChanged(unlocked);
+    expect(store.get().controls).toEqual(unlocked);
   });
 
   it('a peer that joins again is listed once, with what it says now', () => {

@@ -1,4 +1,4 @@
-import type { LiveRecording, MediaSource, RecordingState, RoomRole } from '@riffroom/protocol';
+import type { LiveRecording, MediaSource, RecordingState, RoomControls, RoomRole } from '@riffroom/protocol';
 import type { AudioStats } from './audioStats';
 import type { ProgramAudioSource } from './capture';
 import type { RelayAudioStatus } from './relayAudioHost';
@@ -85,6 +85,8 @@ export interface RoomState {
   recording: LiveRecording | null;
   /** Why a recording stopped on its own (disk full, a failure), for the host; null otherwise. */
   recordingMessage: string | null;
+  /** Who may join, as the room holds it (join-room, then room-controls); null before joining. */
+  controls: RoomControls | null;
 }
 
 export function initialRoomState(bitrate: number): RoomState {
@@ -113,6 +115,7 @@ export function initialRoomState(bitrate: number): RoomState {
     draining: false,
     recording: null,
     recordingMessage: null,
+    controls: null,
   };
 }
 
@@ -121,6 +124,7 @@ export interface JoinedRoom {
   self: NonNullable<RoomState['self']>;
   peers: PeerEntry[];
   hostPresence: HostPresence;
+  controls: RoomControls;
 }
 
 /**
@@ -174,9 +178,14 @@ export class RoomStore {
     });
   }
 
-  joined({ self, peers, hostPresence }: JoinedRoom): void {
+  joined({ self, peers, hostPresence, controls }: JoinedRoom): void {
     const others = peers.filter((peer) => peer.peerId !== self.peerId);
-    this.store.set({ self, peers: others, people: peopleIn(others, self.firebase_uid), hostPresence });
+    this.store.set({ self, peers: others, people: peopleIn(others, self.firebase_uid), hostPresence, controls });
+  }
+
+  /** room-controls: the host (another tab of theirs) changed who may join. */
+  controlsChanged(controls: RoomControls): void {
+    this.store.set({ controls });
   }
 
   peerJoined(peer: PeerEntry): void {

@@ -11,6 +11,7 @@ import * as m0009 from './0009_login_throttle_pairs.js';
 import * as m0010 from './0010_one_pending_booking.js';
 import * as m0011 from './0011_users_newest_first_index.js';
 import * as m0012 from './0012_recordings.js';
+import * as m0013 from './0013_room_removals_and_host_grace.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0010_one_pending_booking': m0010,
   '0011_users_newest_first_index': m0011,
   '0012_recordings': m0012,
+  '0013_room_removals_and_host_grace': m0013,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
