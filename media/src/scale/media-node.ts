@@ -128,7 +128,8 @@ export async function startMediaNode(
           { ...config, internalPort, internalSecret },
           realtime,
           logger,
-          originLookup ?? (registry ? registryOriginLookup(registry.registry) : undefined),
+          // CASCADE_ORIGIN_URL, when set, is a fixed topology and wins over the registry.
+          originLookup ?? (registry && !config.cascadeOriginUrl ? registryOriginLookup(registry.registry) : undefined),
         );
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const port = (server.address() as AddressInfo).port;
