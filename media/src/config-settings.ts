@@ -92,6 +92,13 @@ export const MEDIA_SETTINGS: readonly Setting[] = [
     meaning: "A host's video gets at most one keyframe request per this many ms",
   },
   {
+    path: 'screenLayers',
+    env: 'SCREEN_LAYERS',
+    default: 'simulcast',
+    meaning:
+      "How the host's screen reaches the SFU: `simulcast` (VP8, 3 sizes x 3 frame rates), `svc` (VP9 L3T3) or `single` (one 1280x720 stream); each viewer gets the layers its link carries",
+  },
+  {
     path: 'drainTimeoutS',
     env: 'DRAIN_TIMEOUT_S',
     default: '600',

@@ -8,6 +8,7 @@ import {
   internalSecretSchema,
   PEER_MISSED_HEARTBEATS,
   PEERJS_MAX_MESSAGE_BYTES,
+  screenLayerModeSchema,
   trustProxyHopsSchema,
 } from '@riffroom/protocol';
 import { ConfigError, loadLayeredConfig, type ConfigPart } from '@riffroom/protocol/config';
@@ -112,6 +113,12 @@ export const mediaConfigSchema = z.strictObject({
    * ask: viewers joining together do not flood the host's encoder.
    */
   keyFrameRequestDelayMs: z.coerce.number().int().min(0).max(10_000).default(1000),
+  /**
+   * How the host encodes its screen for the SFU (protocol screen-layers.ts): layers let each viewer
+   * get what its own link carries; 'single' is the one 1280x720 stream of before. The default is
+   * the measured choice (README "Performance").
+   */
+  screenLayers: screenLayerModeSchema.default('simulcast'),
   /**
    * On SIGTERM the box stops taking new rooms and joins, then waits up to this long for the live
    * rooms to end before it closes (a second SIGTERM closes at once). 0 closes at once.

@@ -10,6 +10,7 @@ export * from './calendar-events.js';
 export * from './rooms.js';
 export * from './room-controls.js';
 export * from './room-answers.js';
+export * from './screen-layers.js';
 export * from './relay.js';
 export * from './p2p.js';
 export * from './peerjs-signalling.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MEDIA_KINDS, MEDIA_SOURCES, mediasoupObjectSchema, ROOM_ROLES, roomViewSchema } from './rooms.js';
+import { screenLayerModeSchema } from './screen-layers.js';
 
 /**
  * What the media node sends in the rooms protocol: the data of its acks (socket-requests.ts names
@@ -48,8 +49,11 @@ export const producerInfoSchema = z.object({
 });
 export type ProducerInfo = z.infer<typeof producerInfoSchema>;
 
-/** sfu:router-capabilities' ack. */
-export const routerCapabilitiesSchema = z.object({ rtpCapabilities: mediasoupObjectSchema });
+/** sfu:router-capabilities' ack; `screenLayers` tells the host how to encode its screen (SCREEN_LAYERS). */
+export const routerCapabilitiesSchema = z.object({
+  rtpCapabilities: mediasoupObjectSchema,
+  screenLayers: screenLayerModeSchema.optional(),
+});
 export type RouterCapabilities = z.infer<typeof routerCapabilitiesSchema>;
 
 /** sfu:create-transport's ack. */

@@ -127,6 +127,7 @@ export async function startBox(
       },
       workers,
       keyFrameRequestDelayMs: mediaConfig.keyFrameRequestDelayMs,
+      screenLayers: mediaConfig.screenLayers,
       hostGraceS: mediaConfig.roomHostGraceS,
     },
     ice: mediaConfig,

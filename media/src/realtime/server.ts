@@ -1,5 +1,11 @@
 import type { Server as HttpServer } from 'node:http';
-import { BUS_SERVER_EVENT, decodeBusEvent, SCREEN_FRAME_MAX_BYTES, type BusEvent } from '@riffroom/protocol';
+import {
+  BUS_SERVER_EVENT,
+  decodeBusEvent,
+  SCREEN_FRAME_MAX_BYTES,
+  type BusEvent,
+  type ScreenLayerMode,
+} from '@riffroom/protocol';
 import type { Logger } from 'pino';
 import { Server } from 'socket.io';
 import { authenticateHandshake } from './authenticate.js';
@@ -46,6 +52,8 @@ export interface RealtimeOptions {
     directory: RoomDirectory;
     workers: WorkerPool;
     keyFrameRequestDelayMs: number;
+    /** SCREEN_LAYERS: how hosts encode their screen; 'single' when absent. */
+    screenLayers?: ScreenLayerMode;
     /** ROOM_HOST_GRACE_S: how long a room waits for its host to come back before it ends. */
     hostGraceS: number;
   };
@@ -102,7 +110,10 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
         options.rooms.directory,
         new SfuRooms(
           options.rooms.workers,
-          { keyFrameRequestDelayMs: options.rooms.keyFrameRequestDelayMs },
+          {
+            keyFrameRequestDelayMs: options.rooms.keyFrameRequestDelayMs,
+            screenLayers: options.rooms.screenLayers ?? 'single',
+          },
           logger.child({ part: 'sfu' }),
         ),
         logger,

@@ -47,6 +47,7 @@ export async function startMediaNode(config: MediaConfig, logger: Logger): Promi
       directory: new HttpRoomDirectory(config.apiUrl, config.internalSecret),
       workers,
       keyFrameRequestDelayMs: config.keyFrameRequestDelayMs,
+      screenLayers: config.screenLayers,
       hostGraceS: config.roomHostGraceS,
     },
     ice: config,

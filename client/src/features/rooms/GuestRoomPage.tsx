@@ -17,6 +17,7 @@ import { missingBesidesHttps } from './httpsNeeded';
 import { randomRoomId } from './roomIds';
 import { StatusBanner } from './StatusBanner';
 import { AudioStatsLine } from './StudioAudioControls';
+import { VideoQualityLine } from './VideoQualityLine';
 import { useGuestRoom } from './useGuestRoom';
 import { useGuestRoomConnection } from './useRoomConnection';
 
@@ -141,6 +142,7 @@ function GuestRoom({ signedIn }: { signedIn: boolean }) {
             <RemoteScreen video={state.remoteVideo} audio={state.remoteAudio} cursor={state.cursor} />
           )}
           <AudioStatsLine stats={state.audioStats} />
+          <VideoQualityLine quality={state.videoQuality} />
         </div>
         <aside className="room-layout__side">
           <RoomChat messages={state.chat} onSend={async (text) => connection?.sendChat(text)} />
