@@ -19,6 +19,7 @@ import { installTextScreen } from '../tests/support/text-screen.js';
 import { until } from '../tests/support/until.js';
 import { formatTable, machineNote, parseArgs, RESULTS_DIR, round, sleep, writeResults } from './lib/report.js';
 import {
+  KEEP_NAMES_SHIM,
   readHostCounters,
   readViewerCounters,
   type HostCounters,
@@ -64,6 +65,7 @@ interface ModeRow {
 async function joinCapped(browser: Browser, host: Page, capKbps: number): Promise<Page> {
   const link = await host.getByLabel('Invite link').inputValue();
   const { page } = await openPage(browser, new URL(link).origin);
+  await page.addInitScript(KEEP_NAMES_SHIM);
   await page.addInitScript(installStudioCapture, QUADRANT_COLOURS);
   await page.goto(capKbps ? `${link}?maxKbps=${capKbps}` : link);
   await page.getByText('Connected (High Performance)').waitFor({ timeout: 20_000 });
@@ -94,12 +96,24 @@ async function measure(browser: Browser, mode: string): Promise<ModeRow> {
   const pages: Page[] = [];
   try {
     const host = await openHostRoom(browser, box.baseUrl, newAccount('layers'), {
-      beforeSignUp: (page) => page.addInitScript(installTextScreen, hint),
+      beforeSignUp: async (page) => {
+        await page.addInitScript(KEEP_NAMES_SHIM);
+        await page.addInitScript(installTextScreen, hint);
+      },
     });
     pages.push(host.page);
+    host.page.on('pageerror', (error) => console.error('host page error:', error.message));
+    host.page.on('console', (message) => {
+      if (message.type() === 'error') console.error('host console:', message.text());
+    });
     await host.page.getByLabel('Program audio source').selectOption('capture');
     await host.page.getByRole('button', { name: 'Start Screen Share' }).click();
-    await host.page.getByRole('button', { name: 'Stop Screen Share' }).waitFor();
+    await host.page
+      .getByRole('button', { name: 'Stop Screen Share' })
+      .waitFor({ timeout: 60_000 })
+      .catch((error) => {
+        throw new Error(`${String(error)}; dialogs: ${host.dialogs.join(' | ')}`);
+      });
     const viewers: Page[] = [];
     for (const cap of caps) viewers.push(await joinCapped(browser, host.page, cap));
     pages.push(...viewers);

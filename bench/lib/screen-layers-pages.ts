@@ -8,6 +8,12 @@
  * serialises it into the page.
  */
 
+/**
+ * tsx compiles the bench with esbuild's keepNames, which wraps named functions in `__name(...)`;
+ * the functions Playwright serialises into a page then need that helper there (latency-joins.ts).
+ */
+export const KEEP_NAMES_SHIM = { content: 'globalThis.__name = globalThis.__name || ((fn) => fn);' };
+
 export interface HostCounters {
   at: number;
   bytesSent: number;
