@@ -187,6 +187,13 @@ export const MEDIA_SETTINGS: readonly Setting[] = [
     meaning: 'Talkback louder than this (dBov, -127 to 0) counts as speaking',
   },
   {
+    path: 'screenLayers',
+    env: 'SCREEN_LAYERS',
+    default: 'simulcast',
+    meaning:
+      "How the host's screen reaches the SFU: `simulcast` (VP8, 3 sizes x 3 frame rates), `svc` (VP9 L3T3) or `single` (one 1280x720 stream); each viewer gets the layers its link carries",
+  },
+  {
     path: 'drainTimeoutS',
     env: 'DRAIN_TIMEOUT_S',
     default: '600',

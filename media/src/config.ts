@@ -10,6 +10,7 @@ import {
   mediaNodeRecordSchema,
   PEER_MISSED_HEARTBEATS,
   PEERJS_MAX_MESSAGE_BYTES,
+  screenLayerModeSchema,
   trustProxyHopsSchema,
 } from '@riffroom/protocol';
 import { ConfigError, loadLayeredConfig, type ConfigPart } from '@riffroom/protocol/config';
@@ -182,6 +183,12 @@ export const mediaConfigSchema = z.strictObject({
    */
   talkbackLevelIntervalMs: z.coerce.number().int().min(100).max(10_000).default(500),
   talkbackSpeakingDbov: z.coerce.number().int().min(-127).max(0).default(-60),
+  /**
+   * How the host encodes its screen for the SFU (protocol screen-layers.ts): layers let each viewer
+   * get what its own link carries; 'single' is the one 1280x720 stream of before. The default is
+   * the measured choice (README "Performance").
+   */
+  screenLayers: screenLayerModeSchema.default('simulcast'),
   /**
    * On SIGTERM the box stops taking new rooms and joins, then waits up to this long for the live
    * rooms to end before it closes (a second SIGTERM closes at once). 0 closes at once.

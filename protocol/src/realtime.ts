@@ -6,6 +6,7 @@ import type { RoomTier, SfuHostReturnedPayload } from './rooms.js';
 import type { RoomControls } from './room-controls.js';
 import type { TalkbackSpeaking, TalkbackState } from './talkback.js';
 import type { RecordingState } from './recordings.js';
+import type { SfuLayers } from './screen-layers.js';
 import type { AudioChunks, RelayDemand, ScreenFrame } from './relay.js';
 import { uidSchema } from './user.js';
 import { GUEST_TOKEN_MAX_LENGTH } from './room-answers.js';
@@ -60,6 +61,8 @@ export interface ServerToClientEvents {
   'sfu:host-closed': (payload: Record<string, never>) => void;
   /** The host is producing on the SFU again after leaving it (rooms.ts sfuHostReturnedPayloadSchema). */
   'sfu:host-returned': (payload: SfuHostReturnedPayload) => void;
+  /** To one viewer: the layers its screen consumer forwards now (screen-layers.ts). */
+  'sfu:layers': (payload: SfuLayers) => void;
   // Relay tier (relay.ts): the guest calls `ack` once it has taken the item, which frees its lane.
   'screen-frame': (payload: ScreenFrame, ack: () => void) => void;
   'audio-chunks': (payload: AudioChunks, ack: () => void) => void;

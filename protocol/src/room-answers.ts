@@ -5,6 +5,7 @@ import { roomControlsSchema } from './room-controls.js';
 
 /** A guest token is about 100 characters; anything much longer is not one of ours. */
 export const GUEST_TOKEN_MAX_LENGTH = 256;
+import { screenLayerModeSchema } from './screen-layers.js';
 
 /**
  * What the media node sends in the rooms protocol: the data of its acks (socket-requests.ts names
@@ -66,8 +67,11 @@ export const producerInfoSchema = z.object({
 });
 export type ProducerInfo = z.infer<typeof producerInfoSchema>;
 
-/** sfu:router-capabilities' ack. */
-export const routerCapabilitiesSchema = z.object({ rtpCapabilities: mediasoupObjectSchema });
+/** sfu:router-capabilities' ack; `screenLayers` tells the host how to encode its screen (SCREEN_LAYERS). */
+export const routerCapabilitiesSchema = z.object({
+  rtpCapabilities: mediasoupObjectSchema,
+  screenLayers: screenLayerModeSchema.optional(),
+});
 export type RouterCapabilities = z.infer<typeof routerCapabilitiesSchema>;
 
 /** sfu:create-transport's ack. */

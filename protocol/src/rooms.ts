@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { peerJsIdSchema } from './peerjs-signalling.js';
+import { maxIncomingKbpsSchema } from './screen-layers.js';
 
 /**
  * Collaboration rooms: the REST bodies of spec part 7 and every room socket payload of the SFU
@@ -252,6 +253,8 @@ export type MediaSource = (typeof MEDIA_SOURCES)[number];
 export const createTransportPayloadSchema = z.object({
   roomId: roomIdSchema,
   direction: z.enum(TRANSPORT_DIRECTIONS),
+  /** A receiving transport only: the viewer's cap (screen-layers.ts). */
+  maxIncomingKbps: maxIncomingKbpsSchema.optional(),
 });
 export type CreateTransportPayload = z.infer<typeof createTransportPayloadSchema>;
 

@@ -36,10 +36,14 @@ describe('collaboration room over the SFU, in Chromium', () => {
     guest = await joinByInviteLink(suite.browser, suite.box.baseUrl, host.page);
     await guest.page.getByRole('button', { name: 'Login for Full Features' }).waitFor();
     await untilVideoShows(guest.page, 'remote-screen', QUADRANT_COLOURS);
-    const size = await guest.page
-      .getByTestId('remote-screen')
-      .evaluate((video: HTMLVideoElement) => [video.videoWidth, video.videoHeight, video.clientHeight]);
-    expect(size).toEqual([1280, 720, 400]);
+    // With layers (SCREEN_LAYERS=simulcast) the SFU starts a viewer low and climbs as its estimate
+    // grows: an unconstrained guest reaches the full 1280x720 within a few seconds.
+    const videoSize = () =>
+      guest.page
+        .getByTestId('remote-screen')
+        .evaluate((video: HTMLVideoElement) => [video.videoWidth, video.videoHeight, video.clientHeight]);
+    await until(async () => (await videoSize())[0] === 1280, { timeoutMs: 30_000, what: 'the guest at 1280x720' });
+    expect(await videoSize()).toEqual([1280, 720, 400]);
     expect(await guest.page.getByText('Waiting for host to share screen...').count()).toBe(0);
   });
 

@@ -96,12 +96,15 @@ export async function joinByInviteLink(
   {
     tier,
     ice,
+    maxKbps,
     banner = 'Connected (High Performance)',
     beforeGoto,
   }: {
     tier?: 'sfu' | 'p2p' | 'relay';
     /** `?ice=relay`: TURN-relayed ICE only (the operator's TURN check). */
     ice?: 'relay';
+    /** `?maxKbps=`: the guest's cap on what the SFU sends it. */
+    maxKbps?: number;
     banner?: string;
     beforeGoto?: (page: Page) => Promise<unknown>;
   } = {},
@@ -110,7 +113,11 @@ export async function joinByInviteLink(
   const guest = await openPage(browser, baseUrl);
   await guest.page.addInitScript(installStudioCapture, QUADRANT_COLOURS);
   await beforeGoto?.(guest.page);
-  const query = new URLSearchParams({ ...(tier ? { tier } : {}), ...(ice ? { ice } : {}) }).toString();
+  const query = new URLSearchParams({
+    ...(tier ? { tier } : {}),
+    ...(ice ? { ice } : {}),
+    ...(maxKbps ? { maxKbps: String(maxKbps) } : {}),
+  }).toString();
   await guest.page.goto(query ? `${link}?${query}` : link);
   await guest.page.waitForURL('**/join-collaboration/**');
   await guest.page.getByText(banner).waitFor({ timeout: 15_000 });

@@ -365,6 +365,8 @@ export class RoomHub {
       this.io.to(channel).except(peerId).emit('sfu:new-producer', producer),
     );
     room.on('producer-closed', ({ producerId }) => this.io.to(channel).emit('sfu:producer-closed', { producerId }));
+    // A socket's peer id is its Socket.IO id, which is also a channel of that socket alone.
+    room.on('consumer-layers', ({ peerId, ...layers }) => this.io.to(peerId).emit('sfu:layers', layers));
   }
 }
 

@@ -36,12 +36,17 @@ export function handleRoomSfu(socket: RealtimeSocket, hub: RoomHub, logger: Logg
     if (member.role !== 'host' && hub.isHostOffSfu(roomId)) {
       throw refuse('sfu/host-off-sfu', 'The host is not using the SFU; try the next tier.');
     }
-    return { rtpCapabilities: (await hub.media.get(roomId)).rtpCapabilities };
+    const media = await hub.media.get(roomId);
+    return { rtpCapabilities: media.rtpCapabilities, screenLayers: media.screenLayers };
   });
 
-  onRoomEvent(socket, 'sfu:create-transport', logger, async ({ roomId, direction }) => {
+  onRoomEvent(socket, 'sfu:create-transport', logger, async ({ roomId, direction, maxIncomingKbps }) => {
     const media = direction === 'send' ? await hostMediaOf(roomId, 'send media') : await mediaOf(roomId);
-    const transport = keptOnlyByMember(roomId, media, await media.createTransport(socket.id, direction));
+    const transport = keptOnlyByMember(
+      roomId,
+      media,
+      await media.createTransport(socket.id, direction, maxIncomingKbps),
+    );
     if (direction === 'send') hub.hostSfuChanged(roomId, 'created-send-transport');
     return transport;
   });

@@ -1,5 +1,11 @@
 import type { Server as HttpServer } from 'node:http';
-import { BUS_SERVER_EVENT, decodeBusEvent, SCREEN_FRAME_MAX_BYTES, type BusEvent } from '@riffroom/protocol';
+import {
+  BUS_SERVER_EVENT,
+  decodeBusEvent,
+  SCREEN_FRAME_MAX_BYTES,
+  type BusEvent,
+  type ScreenLayerMode,
+} from '@riffroom/protocol';
 import type { Logger } from 'pino';
 import { Server } from 'socket.io';
 import { randomBytes } from 'node:crypto';
@@ -56,6 +62,8 @@ export interface RealtimeOptions {
     keyFrameRequestDelayMs: number;
     /** Talkback's speaking lights (TALKBACK_LEVEL_INTERVAL_MS, TALKBACK_SPEAKING_DBOV); defaults when absent. */
     speaking?: SpeakingOptions;
+    /** SCREEN_LAYERS: how hosts encode their screen; 'single' when absent. */
+    screenLayers?: ScreenLayerMode;
     /** ROOM_HOST_GRACE_S: how long a room waits for its host to come back before it ends. */
     hostGraceS: number;
     /** Session recording (issue 17); without it Record is refused. */
@@ -128,6 +136,7 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
           {
             keyFrameRequestDelayMs: options.rooms.keyFrameRequestDelayMs,
             ...(options.rooms.speaking ? { speaking: options.rooms.speaking } : {}),
+            screenLayers: options.rooms.screenLayers ?? 'single',
           },
           logger.child({ part: 'sfu' }),
         ),

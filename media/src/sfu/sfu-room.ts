@@ -5,9 +5,12 @@ import {
   type MediaKind,
   type MediaSource,
   type ProducerInfo,
+  type ScreenLayerMode,
+  type SfuLayers,
   type TransportInfo,
 } from '@riffroom/protocol';
 import type { types } from 'mediasoup';
+import { reportLayerChanges } from './consumer-layers.js';
 import { ROOM_MEDIA_CODECS } from './media-codecs.js';
 import { RoomUpstream } from './room-upstream.js';
 import {
@@ -38,12 +41,16 @@ export interface SfuRoomEvents {
   'talkback-producer-removed': [producer: types.Producer];
   /** The member sockets speaking on talkback now, when that set changes (AudioLevelObserver). */
   'talkback-speaking': [peerIds: string[]];
+  /** A viewer's layered consumer switched layers. */
+  'consumer-layers': [payload: SfuLayers & { peerId: string }];
 }
 
 export interface SfuRoomOptions {
   keyFrameRequestDelayMs: number;
   /** The talkback speaking indicator's observer; the defaults when absent. */
   speaking?: SpeakingOptions;
+  /** SCREEN_LAYERS: how hosts encode their screen, told to them with the router's capabilities. */
+  screenLayers: ScreenLayerMode;
 }
 
 /** How long a viewer's request on an edge waits for the pipe from the origin (scale/cascade). */
@@ -89,6 +96,10 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
     return this.router;
   }
 
+  get screenLayers(): ScreenLayerMode {
+    return this.options.screenLayers;
+  }
+
   get rtpCapabilities(): types.RtpCapabilities {
     this.assertOpen();
     return this.router.rtpCapabilities;
@@ -119,7 +130,8 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
     this.speakingWatch = watch;
   }
 
-  async createTransport(peerId: string, direction: Direction): Promise<TransportInfo> {
+  /** `maxIncomingKbps`: a viewer's own cap on what it receives (protocol screen-layers.ts). */
+  async createTransport(peerId: string, direction: Direction, maxIncomingKbps?: number): Promise<TransportInfo> {
     this.assertOpen();
     // Taken before the await: a removePeer (the peer left) or close() meanwhile drops this entry,
     // and the check after the await then sees it (issue 14 item 4).
@@ -134,6 +146,7 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
       appData: { peerId, direction },
     });
     this.keepOrClose(peerId, media, transport);
+    if (direction === 'recv' && maxIncomingKbps) await capOutgoingBitrate(transport, maxIncomingKbps);
     // A client needs one transport per direction; one spare covers a rebuild in flight. Beyond
     // that, the oldest goes, so a looping client cannot pile up transports on the worker.
     const sameDirection = [...media.transports.values()].filter((entry) => entry.direction === direction);
@@ -233,6 +246,7 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
     this.keepOrClose(peerId, media, consumer, entry.transport);
     media.consumers.set(consumer.id, consumer);
     consumer.observer.once('close', () => media.consumers.delete(consumer.id));
+    reportLayerChanges(consumer, (layers) => this.emit('consumer-layers', { ...layers, peerId }));
     const { source } = describeProducer(producer);
     return {
       id: consumer.id,
@@ -477,6 +491,14 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
   private assertOpen(): void {
     if (this.closed || this.router.closed) throw refuse('sfu/unavailable', 'This room has no media right now.');
   }
+}
+
+/**
+ * The SFU's bandwidth estimate for this viewer never passes its cap, so mediasoup's own layer
+ * choice (the highest layers the estimate carries) follows the cap as it follows a slow link.
+ */
+async function capOutgoingBitrate(transport: types.WebRtcTransport, kbps: number): Promise<void> {
+  await transport.setMaxOutgoingBitrate(kbps * 1000);
 }
 
 function describeProducer(producer: types.Producer): ProducerInfo {

@@ -192,6 +192,17 @@ describe('Guest room screen', () => {
     expect(await screen.findByText('hello host')).toBeTruthy();
   });
 
+  it("shows the received screen's size, frame rate and SFU layer, the layer on a data attribute too", async () => {
+    const { room } = await openGuestRoom(false);
+    const line = screen.getByTestId('video-quality');
+    expect(line.textContent).toBe('Video: not playing');
+    const layers = { consumerId: 'c', spatialLayer: 0, temporalLayer: 2, spatialLayers: 3, temporalLayers: 3 };
+    act(() => room.update({ videoQuality: { width: 320, height: 180, fps: 29, layers } }));
+    await waitFor(() => expect(line.textContent).toBe('Video: 320×180 · 29 fps · layer 1/3'));
+    expect(line.dataset.spatialLayer).toBe('0');
+    expect(line.dataset.temporalLayer).toBe('2');
+  });
+
   it("shows program audio's live bitrate and channels", async () => {
     const { room } = await openGuestRoom(false);
     expect(screen.getByTestId('audio-stats').textContent).toBe('Program audio: not playing');

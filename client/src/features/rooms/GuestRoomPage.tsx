@@ -21,6 +21,7 @@ import { TalkbackPanel } from './TalkbackPanel';
 import { programGain } from '../../services/media/talkback';
 import { useTalkback } from './useTalkback';
 import { AudioStatsLine } from './StudioAudioControls';
+import { VideoQualityLine } from './VideoQualityLine';
 import { useGuestRoom } from './useGuestRoom';
 import { useGuestRoomConnection } from './useRoomConnection';
 
@@ -153,6 +154,7 @@ function GuestRoom({ signedIn }: { signedIn: boolean }) {
             />
           )}
           <AudioStatsLine stats={state.audioStats} />
+          <VideoQualityLine quality={state.videoQuality} />
         </div>
         <aside className="room-layout__side">
           <RoomChat messages={state.chat} onSend={async (text) => connection?.sendChat(text)} />

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
+import { maxIncomingKbpsSchema } from '@riffroom/protocol';
 import { useServices } from '../../app/ServicesContext';
 import { icePolicyFromQuery, type IcePolicy } from '../../services/media/icePolicy';
 import type { GuestRoomConnection, HostRoomConnection, RoomConnection } from '../../services/media/roomConnection';
@@ -22,6 +23,12 @@ const noSubscription = () => () => {};
 /** `?ice=relay` on either room screen: the operator's TURN check (services/media/icePolicy.ts). */
 function useIcePolicy(): IcePolicy {
   return icePolicyFromQuery(new URLSearchParams(useLocation().search).get('ice'));
+}
+
+/** `?maxKbps=` on a guest's room screen: its cap on what the SFU sends it; ignored unless valid. */
+function useMaxIncomingKbps(): number | undefined {
+  const parsed = maxIncomingKbpsSchema.safeParse(Number(new URLSearchParams(useLocation().search).get('maxKbps')));
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** The host room screen's connection: the host is always signed in. */
@@ -51,6 +58,7 @@ export function useGuestRoomConnection(
 ): LiveRoom<GuestRoomConnection> {
   const { connectRoom, api } = useServices();
   const icePolicy = useIcePolicy();
+  const maxIncomingKbps = useMaxIncomingKbps();
   const open = useCallback(
     (roomId: string, token: string | null) =>
       connectRoom.guest({
@@ -59,8 +67,9 @@ export function useGuestRoomConnection(
         locate: () => api.rooms.node(roomId),
         ...(tier ? { tier } : {}),
         ...(icePolicy === 'relay' ? { icePolicy } : {}),
+        ...(maxIncomingKbps ? { maxIncomingKbps } : {}),
       }),
-    [api, connectRoom, tier, icePolicy],
+    [api, connectRoom, tier, icePolicy, maxIncomingKbps],
   );
   return useRoomConnection(roomId, signedIn, open);
 }

@@ -1,4 +1,4 @@
-import type { JoinRoomResult } from '@riffroom/protocol';
+import { sfuLayersSchema, type JoinRoomResult, type SfuLayers } from '@riffroom/protocol';
 import { GuestTierChooser, type SfuReceiveMedia } from './guestTierChooser';
 import { LiveRoomConnection } from './liveRoomConnection';
 import { P2pGuest } from './p2pGuest';
@@ -14,6 +14,7 @@ import type {
 import { offlinePresence } from './roomRules';
 import type { HostPresence } from './roomState';
 import { SfuReceiver } from './sfuReceiver';
+import { startVideoMeter } from './videoMeter';
 
 export const connectGuestRoom: GuestRoomConnector = (options) => new LiveGuestRoomConnection(options);
 
@@ -27,13 +28,15 @@ class LiveGuestRoomConnection extends LiveRoomConnection implements GuestRoomCon
   protected readonly p2p: P2pTier;
   protected readonly tiers: GuestTierChooser;
   private readonly relayGuest: RelayGuest;
+  /** The layers the SFU last said it forwards to us (sfu:layers). */
+  private screenLayers: SfuLayers | null = null;
 
   constructor(options: GuestRoomConnectionOptions) {
     super(options.roomId, options.token, options.socket, options.locate, options.icePolicy);
     const { roomId } = options;
     // `?ice=relay` reaches both of the guest's WebRTC sides: its SFU transport and its PeerJS peer.
     const createSfuReceiver: GuestSfuFactory = (socket, roomId, listener) =>
-      new SfuReceiver(socket, roomId, listener, options.icePolicy);
+      new SfuReceiver(socket, roomId, listener, options.icePolicy, options.maxIncomingKbps);
     this.sfu = (options.sfu ?? createSfuReceiver)(this.socket, roomId, {
       onTrack: (source, track) => {
         if (this.tiers.takeSfuTrack(source, track)) this.store.remoteTrackShown(source, new MediaStream([track]));
@@ -44,6 +47,7 @@ class LiveGuestRoomConnection extends LiveRoomConnection implements GuestRoomCon
       onTransportFailed: () => void this.tiers.connect(),
     });
     this.relayAudio();
+    this.videoMeter();
     this.relayGuest = new RelayGuest(this.socket, roomId, (live) => this.store.relayLiveChanged(live));
     this.p2p = (options.p2p ?? ((context) => new P2pGuest(context)))({
       socket: this.socket,
@@ -94,11 +98,26 @@ class LiveGuestRoomConnection extends LiveRoomConnection implements GuestRoomCon
       ),
       socket.on('host-left', () => store.hostLeft()),
       socket.on('stop-sharing', () => store.remoteMediaCleared()),
+      socket.on('sfu:layers', (payload) => {
+        const parsed = sfuLayersSchema.safeParse(payload);
+        if (parsed.success) this.screenLayers = parsed.data;
+      }),
     ];
   }
 
   protected closeSide(): void {
     this.relayGuest.close();
+  }
+
+  /** The screen's size, frame rate and SFU layer in the room's stats, the way program audio shows. */
+  private videoMeter(): void {
+    this.cleanups.push(
+      startVideoMeter(
+        () => this.sfu.statsOf('screen'),
+        () => this.screenLayers,
+        (quality) => this.store.videoQualityMeasured(quality),
+      ),
+    );
   }
 
   /** The relay's program audio, played through the same program-audio element as the SFU's. */

@@ -50,6 +50,8 @@ export interface GuestRoomConnectionOptions extends RoomConnectionOptions {
    * tried first, then peer-to-peer, then the relay.
    */
   tier?: MediaTier;
+  /** The `?maxKbps=` URL parameter: the guest's own cap on what the SFU sends it (a data saver). */
+  maxIncomingKbps?: number;
   sfu?: GuestSfuFactory;
   p2p?: P2pFactory;
 }

@@ -39,7 +39,10 @@ export type RoomRequestName = Exclude<SocketRequestName, 'register-user'>;
 
 /** Where the client sends or reads mediasoup structures, mediasoup-client's types of them. */
 interface MediasoupNarrowed {
-  'sfu:router-capabilities': [RequestPayload<'sfu:router-capabilities'>, { rtpCapabilities: ms.RtpCapabilities }];
+  'sfu:router-capabilities': [
+    RequestPayload<'sfu:router-capabilities'>,
+    Omit<RequestAckData<'sfu:router-capabilities'>, 'rtpCapabilities'> & { rtpCapabilities: ms.RtpCapabilities },
+  ];
   'sfu:create-transport': [RequestPayload<'sfu:create-transport'>, TransportOptions];
   'sfu:connect-transport': [
     Omit<RequestPayload<'sfu:connect-transport'>, 'dtlsParameters'> & { dtlsParameters: ms.DtlsParameters },

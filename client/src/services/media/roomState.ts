@@ -1,5 +1,6 @@
 import type { LiveRecording, MediaSource, RecordingState, RoomControls, RoomRole } from '@riffroom/protocol';
 import type { AudioStats } from './audioStats';
+import type { VideoQuality } from './videoQuality';
 import type { ProgramAudioSource } from './capture';
 import type { RelayAudioStatus } from './relayAudioHost';
 import { peopleIn, personKey, type Person } from './roomRules';
@@ -73,6 +74,8 @@ export interface RoomState {
   preview: MediaStream | null;
   programAudio: ProgramAudioState;
   audioStats: AudioStats | null;
+  /** A viewer's received screen: size, frame rate and SFU layer. */
+  videoQuality: VideoQuality | null;
   /** The host ended the room. */
   ended: boolean;
   /** The host removed this guest from the room (removed-from-room). */
@@ -109,6 +112,7 @@ export function initialRoomState(bitrate: number): RoomState {
     preview: null,
     programAudio: { source: { kind: 'none' }, bitrate, live: false },
     audioStats: null,
+    videoQuality: null,
     ended: false,
     removed: false,
     participantCount: null,
@@ -244,6 +248,10 @@ export class RoomStore {
 
   audioStatsMeasured(audioStats: AudioStats | null): void {
     this.store.set({ audioStats });
+  }
+
+  videoQualityMeasured(videoQuality: VideoQuality | null): void {
+    this.store.set({ videoQuality });
   }
 
   /** The relay's program audio: the host's encoder, or a relay guest's playback. */

@@ -19,8 +19,10 @@ export class SfuReceiver extends SfuTier {
     roomId: string,
     private readonly listener: SfuListener,
     icePolicy?: IcePolicy,
+    maxIncomingKbps?: number,
   ) {
     super(socket, roomId, listener, icePolicy);
+    this.maxIncomingKbps = maxIncomingKbps;
   }
 
   /** A producer the host added after we joined. */

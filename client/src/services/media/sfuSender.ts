@@ -1,5 +1,6 @@
 import type { Device, types as ms } from 'mediasoup-client';
 import type { MediaSource } from './roomProtocol';
+import { screenProducerOptions } from './screenEncodings';
 import {
   DEFAULT_AUDIO_BITRATE,
   programAudioCodecOptions,
@@ -91,7 +92,7 @@ export class SfuSender extends SfuTier {
             codecOptions: programAudioCodecOptions(bitrate),
             encodings: [{ maxBitrate: programAudioCodecOptions(bitrate).opusMaxAverageBitrate }],
           }
-        : { codecOptions: { videoGoogleStartBitrate: 1000 } }),
+        : screenProducerOptions(this.screenLayers, this.device?.rtpCapabilities.codecs ?? [])),
     });
     this.producers.set(options.source, producer);
     this.watch(transport);

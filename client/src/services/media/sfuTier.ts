@@ -1,4 +1,4 @@
-import { PROGRAM_AUDIO_DEFAULT_BITRATE, PROGRAM_AUDIO_MAX_BITRATE } from '@riffroom/protocol';
+import { PROGRAM_AUDIO_DEFAULT_BITRATE, PROGRAM_AUDIO_MAX_BITRATE, type ScreenLayerMode } from '@riffroom/protocol';
 import { Device, type types as ms } from 'mediasoup-client';
 import { sfuIceSettings, type IcePolicy, type IceSettings } from './icePolicy';
 import type { MediaSource, RoomRequests } from './roomProtocol';
@@ -52,6 +52,10 @@ export function programAudioCodecOptions(bitrate: number): ms.ProducerCodecOptio
 export abstract class SfuTier {
   protected device: Device | null = null;
   protected transport: ms.Transport | null = null;
+  /** How the media node wants the screen encoded (SCREEN_LAYERS), from the router's capabilities. */
+  protected screenLayers: ScreenLayerMode = 'single';
+  /** A receiving side's own cap on what it gets, kbit/s (`?maxKbps=`); none by default. */
+  protected maxIncomingKbps: number | undefined;
   /** 'send' or 'recv', as the media node's sfu:create-transport asks. */
   protected abstract readonly direction: 'send' | 'recv';
   private generation = 0;
@@ -103,16 +107,23 @@ export abstract class SfuTier {
     // capabilities and the device's loading: none needs another, and each round trip delays the
     // first frame (bench/latency.ts lists them). Settled promises, so a failure is never unhandled.
     const transportOptions = settled(
-      this.socket.request('sfu:create-transport', { roomId: this.roomId, direction: this.direction }),
+      this.socket.request('sfu:create-transport', {
+        roomId: this.roomId,
+        direction: this.direction,
+        ...(this.maxIncomingKbps ? { maxIncomingKbps: this.maxIncomingKbps } : {}),
+      }),
     );
     // The TURN servers (members only, expiring credentials) and the `?ice=relay` policy, alike.
     const ice = settled(sfuIceSettings(this.socket, this.icePolicy));
     this.prefetch();
-    const { rtpCapabilities } = await this.socket.request('sfu:router-capabilities', { roomId: this.roomId });
+    const { rtpCapabilities, screenLayers } = await this.socket.request('sfu:router-capabilities', {
+      roomId: this.roomId,
+    });
     const device = new Device();
     await device.load({ routerRtpCapabilities: rtpCapabilities });
     if (this.isStale(generation)) return;
     this.device = device;
+    this.screenLayers = screenLayers ?? 'single';
 
     const options = { ...(await transportOptions()), ...(await ice()) };
     const transport = (this.transport = this.createTransport(device, options));

@@ -1,0 +1,44 @@
+/// <reference lib="dom" />
+import { describe, expect, it } from 'vitest';
+import { readHostCounters } from '../../bench/lib/screen-layers-pages.js';
+import { newAccount } from '../support/accounts.js';
+import { useBoxAndChromium } from '../support/e2e-suite.js';
+import { joinByInviteLink, openHostRoom } from '../support/room-pages.js';
+import { installTextScreen } from '../support/text-screen.js';
+import { until } from '../support/until.js';
+
+const suite = useBoxAndChromium({ SCREEN_LAYERS: 'single' });
+
+describe('SCREEN_LAYERS=single: the one screen stream of before layers', () => {
+  it('the host sends one 1280x720 VP8 stream and the viewer gets it, with no layer to show', async () => {
+    const host = await openHostRoom(suite.browser, suite.box.baseUrl, newAccount('single'), {
+      beforeSignUp: (page) => page.addInitScript(installTextScreen, ''),
+    });
+    await host.page.getByRole('button', { name: 'Start Screen Share' }).click();
+    const guest = await joinByInviteLink(suite.browser, suite.box.baseUrl, host.page, { maxKbps: 300 });
+    const shown = await until(
+      async () => {
+        const text = (await guest.page.getByTestId('video-quality').textContent()) ?? '';
+        return /^Video: 1280×720 · [1-9]\d* fps$/.test(text) ? text : null;
+      },
+      { timeoutMs: 30_000, what: "the guest's stats showing 1280x720 with no layer" },
+    );
+    expect(shown).not.toContain('layer');
+    // Even capped, a single stream has nothing smaller to give: the guest keeps the one 1280x720.
+    expect(await guest.page.getByTestId('video-quality').getAttribute('data-spatial-layer')).toBeNull();
+    const { layers } = await host.page.evaluate(readHostCounters);
+    expect(layers.map((layer) => [layer.rid, layer.width, layer.height])).toEqual([['', 1280, 720]]);
+    const codec = await host.page.evaluate(async () => {
+      const connections = (window as unknown as { __testPeerConnections: RTCPeerConnection[] }).__testPeerConnections;
+      for (const connection of connections) {
+        for (const stat of (await connection.getStats()).values()) {
+          if (stat.type === 'outbound-rtp' && stat.kind === 'video') {
+            return ((await connection.getStats()).get(stat.codecId) as { mimeType?: string })?.mimeType;
+          }
+        }
+      }
+      return undefined;
+    });
+    expect(codec).toBe('video/VP8');
+  });
+});

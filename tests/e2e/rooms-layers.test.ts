@@ -1,0 +1,98 @@
+/// <reference lib="dom" />
+// Code passed to page.evaluate runs in the browser, so this file sees DOM types.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { readHostCounters } from '../../bench/lib/screen-layers-pages.js';
+import { newAccount } from '../support/accounts.js';
+import type { WatchedPage } from '../support/browser.js';
+import { useBoxAndChromium } from '../support/e2e-suite.js';
+import { joinByInviteLink, openHostRoom } from '../support/room-pages.js';
+import { installTextScreen } from '../support/text-screen.js';
+import { until } from '../support/until.js';
+
+/** Long enough that a few joins and layer switches within it would break the bound if unheld. */
+const KEYFRAME_REQUEST_DELAY_MS = Number(process.env.LAYERS_TEST_KEYFRAME_DELAY_MS ?? 4000);
+const suite = useBoxAndChromium({
+  SCREEN_LAYERS: 'simulcast',
+  KEYFRAME_REQUEST_DELAY_MS: String(KEYFRAME_REQUEST_DELAY_MS),
+});
+
+/** What the viewer's room stats say about its screen, and the SFU layer on that line (0-based). */
+async function shownQuality(page: Page): Promise<{ text: string; spatialLayer: number | null }> {
+  const line = page.getByTestId('video-quality');
+  const [text, layer] = await Promise.all([line.textContent(), line.getAttribute('data-spatial-layer')]);
+  return { text: text ?? '', spatialLayer: layer === null ? null : Number(layer) };
+}
+
+/** Waits until the viewer's stats line shows `size` at >= `minFps` on `spatialLayer`. */
+async function untilShowing(page: Page, size: string, spatialLayer: number, minFps: number, what: string) {
+  return until(
+    async () => {
+      const shown = await shownQuality(page);
+      const fps = Number(/· (\d+) fps/.exec(shown.text)?.[1] ?? 0);
+      return shown.text.includes(size) && shown.spatialLayer === spatialLayer && fps >= minFps ? shown : null;
+    },
+    { timeoutMs: 45_000, what },
+  );
+}
+
+describe('layered screen share over the SFU, in Chromium', () => {
+  let host: WatchedPage;
+
+  it('the host shares a moving text screen as three simulcast layers', async () => {
+    host = await openHostRoom(suite.browser, suite.box.baseUrl, newAccount('layers'), {
+      beforeSignUp: (page) => page.addInitScript(installTextScreen, ''),
+    });
+    await host.page.getByRole('button', { name: 'Start Screen Share' }).click();
+    await host.page.getByRole('button', { name: 'Stop Screen Share' }).waitFor();
+    const encodings = await until(
+      async () => {
+        const { layers } = await host.page.evaluate(readHostCounters);
+        return layers.length === 3 && layers.every((layer) => layer.width > 0) ? layers : null;
+      },
+      { what: 'three encodings leaving the host' },
+    );
+    expect(encodings.map((layer) => layer.width).sort((a, b) => a - b)).toEqual([320, 640, 1280]);
+  });
+
+  it('a viewer capped at 300 kbit/s gets a lower layer, while an unconstrained one keeps 1280x720', async () => {
+    const capped = await joinByInviteLink(suite.browser, suite.box.baseUrl, host.page, { maxKbps: 300 });
+    const open = await joinByInviteLink(suite.browser, suite.box.baseUrl, host.page);
+    await untilShowing(open.page, '1280×720', 2, 10, 'the unconstrained viewer on 1280x720, layer 3/3');
+    const low = await until(
+      async () => {
+        const shown = await shownQuality(capped.page);
+        return shown.spatialLayer !== null && shown.spatialLayer < 2 && /[1-9]\d* fps/.test(shown.text) ? shown : null;
+      },
+      { timeoutMs: 45_000, what: 'the capped viewer on a lower layer, moving' },
+    );
+    expect(low.text).toMatch(/^Video: (320×180|640×360) · \d+ fps · layer [12]\/3$/);
+    // The capped viewer's layer is its own: the unconstrained one is still on the top layer.
+    expect((await shownQuality(open.page)).spatialLayer).toBe(2);
+  });
+
+  it('viewers joining and climbing layers do not storm the host with keyframe requests', async () => {
+    const before = await host.page.evaluate(readHostCounters);
+    const startedAt = Date.now();
+    // Each new consumer asks for a keyframe, and each climb to a higher layer asks for one there:
+    // viewers joining together ask for several at once.
+    const joiners = await Promise.all(
+      [undefined, 800, undefined].map((maxKbps) =>
+        joinByInviteLink(suite.browser, suite.box.baseUrl, host.page, { maxKbps }),
+      ),
+    );
+    await untilShowing(joiners[2]!.page, '1280×720', 2, 1, 'the last joiner on the top layer');
+    const after = await host.page.evaluate(readHostCounters);
+    const windowMs = Date.now() - startedAt;
+    const bound = Math.floor(windowMs / KEYFRAME_REQUEST_DELAY_MS) + 1;
+    const perStream = after.layers.map((layer) => {
+      const earlier = before.layers.find((candidate) => candidate.rid === layer.rid);
+      return layer.keyframeRequests - (earlier?.keyframeRequests ?? 0);
+    });
+    expect(perStream.reduce((sum, n) => sum + n, 0)).toBeGreaterThan(0);
+    for (const requests of perStream) {
+      expect(requests, `${perStream.join(', ')} per stream in ${windowMs} ms`).toBeLessThanOrEqual(bound);
+    }
+    for (const joiner of joiners) await joiner.page.context().close();
+  });
+});
