@@ -69,7 +69,7 @@ function printRun(run: RunResult): void {
   const host = hostSummary(run);
   console.log(
     `host upload: video ${host.videoKbps} kbit/s, audio ${host.audioKbps} kbit/s; keyframe requests ${host.keyframeRequestsPerS}/s; ` +
-      `encodings: ${host.encodings.map((e) => `${e.rid ?? 'one'} ${e.frameWidth}w ${e.framesPerSecond}fps`).join(', ')}`,
+      `encodings: ${host.encodings.map((e) => `${e.rid ?? 'one'} ${e.frameWidth}w ${e.framesPerSecond}fps (limited by ${e.limitedBy})`).join(', ')}`,
   );
   if (run.alone) {
     const alone = viewerRow(run.alone);

@@ -26,6 +26,7 @@ import type { LatencyProbe } from './latency-pages.js';
 import { sleep } from './report.js';
 
 const RELAY_WARNING = 'Using server relay mode (lower quality)...';
+const INTERRUPTS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 export interface RunOptions {
   /** SCREEN_LAYERS for the box: 'simulcast', 'svc' or 'single'. */
@@ -136,6 +137,10 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
     network.close();
     throw error;
   });
+  // Interrupted (Ctrl-C, a kill): the namespaces go in netns.ts's own hook; the box is a process of
+  // its own, which SIGTERM closes at once (startBox sets DRAIN_TIMEOUT_S=0).
+  const stopBox = () => box.signal('SIGTERM');
+  for (const signal of INTERRUPTS) process.once(signal, stopBox);
   try {
     const launch = async (link: NetLink | null) => {
       const browser = await launchChromiumIn(link?.namespace ?? null, box.baseUrl);
@@ -173,6 +178,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
       host: { before: hostBefore, after: hostAfter, seconds: (hostAfter.timestamp - hostBefore.timestamp) / 1000 },
     };
   } finally {
+    for (const signal of INTERRUPTS) process.off(signal, stopBox);
     await Promise.all(browsers.map((browser) => browser.close().catch(() => undefined)));
     await box.stop();
     network.close();

@@ -46,7 +46,8 @@ export function viewerRow(window: ViewerWindow): ViewerRow {
   const v1 = after.video;
   const video = v0 && v1;
   const sizes = window.widths.map((w, i) => (w ? `${w}x${window.heights[i]}` : '-'));
-  const lost = video ? v1.packetsLost - v0.packetsLost : 0;
+  // packetsLost is net of duplicates and late arrivals, so over a window it can even fall.
+  const lost = video ? Math.max(0, v1.packetsLost - v0.packetsLost) : 0;
   const received = video ? v1.packetsReceived - v0.packetsReceived : 0;
   const a0 = before.audio;
   const a1 = after.audio;

@@ -46,7 +46,14 @@ export interface HostUploadStats {
   keyframeRequests: number;
   nackCount: number;
   /** One per encoding (a simulcast layer has its own): what the encoder sends now. */
-  layers: { rid: string | null; frameWidth: number; framesPerSecond: number; active: boolean }[];
+  layers: {
+    rid: string | null;
+    frameWidth: number;
+    framesPerSecond: number;
+    active: boolean;
+    /** What holds the encoder back now: 'cpu' (a busy machine), 'bandwidth' (its own link) or 'none'. */
+    limitedBy: string;
+  }[];
 }
 
 /** Browser side: the viewer's receiving video (the decoding one) and program audio. */
@@ -117,6 +124,7 @@ export async function hostUploadInPage(): Promise<HostUploadStats> {
         frameWidth: stat.frameWidth ?? 0,
         framesPerSecond: stat.framesPerSecond ?? 0,
         active: stat.active ?? true,
+        limitedBy: stat.qualityLimitationReason ?? 'unknown',
       });
     }
   }
