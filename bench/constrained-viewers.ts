@@ -131,6 +131,8 @@ async function main() {
     viewers: run.viewers.map((w) => ({ ...viewerRow(w), link: w.link.shape, widthsEverySecond: w.widths })),
     alone: run.alone && viewerRow(run.alone),
     host: hostSummary(run),
+    // The two reads behind each row, so a summary can be worked out again from the file.
+    reads: run.viewers.map((w) => ({ viewer: w.link.label, before: w.before, after: w.after, seconds: w.seconds })),
   });
   const files = writeResults(
     outDir,

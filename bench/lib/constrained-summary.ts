@@ -33,6 +33,18 @@ export interface ViewerRow {
   audioConcealmentEvents: number | null;
 }
 
+const ZERO_COUNTERS = {
+  framesDecoded: 0,
+  freezeCount: 0,
+  totalFreezesDuration: 0,
+  nackCount: 0,
+  pliCount: 0,
+  firCount: 0,
+  packetsLost: 0,
+  packetsReceived: 0,
+  bytesReceived: 0,
+};
+
 const mostCommon = (values: string[]) => {
   const counts = new Map<string, number>();
   for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
@@ -42,8 +54,9 @@ const mostCommon = (values: string[]) => {
 export function viewerRow(window: ViewerWindow): ViewerRow {
   const { before, after, seconds } = window;
   const perMin = 60 / seconds;
-  const v0 = before.video;
   const v1 = after.video;
+  // A new stream within the window (the viewer consumed anew) counts from zero.
+  const v0 = v1 && before.video?.ssrc !== v1.ssrc ? { ...v1, ...ZERO_COUNTERS } : before.video;
   const video = v0 && v1;
   const sizes = window.widths.map((w, i) => (w ? `${w}x${window.heights[i]}` : '-'));
   // packetsLost is net of duplicates and late arrivals, so over a window it can even fall.
@@ -56,7 +69,7 @@ export function viewerRow(window: ViewerWindow): ViewerRow {
   return {
     viewer: window.link.label,
     fps: round(video ? (v1.framesDecoded - v0.framesDecoded) / seconds : g2g.length / seconds),
-    resolution: video ? mostCommon(sizes) : '1280x720 JPEG',
+    resolution: window.tier === 'relay' ? '1280x720 JPEG' : mostCommon(sizes),
     fullWidthPercent: round((window.widths.filter((w) => w >= 1280).length / Math.max(1, window.widths.length)) * 100),
     freezesPerMin: video ? round((v1.freezeCount - v0.freezeCount) * perMin) : 0,
     freezeSPerMin: video ? round((v1.totalFreezesDuration - v0.totalFreezesDuration) * perMin, 2) : 0,

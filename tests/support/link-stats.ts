@@ -10,6 +10,8 @@ import type { Page } from 'playwright-core';
  * getStats gives them: a measurement subtracts two reads.
  */
 export interface ViewerVideoStats {
+  /** The stream's SSRC: a viewer that consumes anew (a reconnect) starts new counters. */
+  ssrc: number;
   timestamp: number;
   frameWidth: number;
   frameHeight: number;
@@ -74,6 +76,7 @@ export async function viewerStatsInPage(): Promise<ViewerStats> {
   }
   return {
     video: video && {
+      ssrc: video.ssrc ?? 0,
       timestamp: video.timestamp ?? 0,
       frameWidth: video.frameWidth ?? 0,
       frameHeight: video.frameHeight ?? 0,
