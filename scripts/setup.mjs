@@ -39,7 +39,8 @@ const RUNTIME_PACKAGES = [
 // smoke variants run in `npm test`); Caddy and coturn, which the field tests run the shipped
 // docker/Caddyfile and docker/turnserver.conf through; nlohmann-json3-dev builds the mediasoup
 // 3.12.16 worker that bench/sfu-fanout.ts keeps as its baseline, and openssl makes the DTLS
-// certificate of `npm run test:mediasoup-upstream`.
+// certificate of `npm run test:mediasoup-upstream`; iproute2 (ip netns, tc) and iptables shape the
+// viewers' links of the constrained-links test and bench (tests/support/netns.ts).
 const TEST_PACKAGES = [
   'chromium',
   'fonts-liberation',
@@ -50,6 +51,8 @@ const TEST_PACKAGES = [
   'coturn',
   'nlohmann-json3-dev',
   'openssl',
+  'iproute2',
+  'iptables',
 ];
 
 const log = (message) => console.log(`[setup] ${message}`);

@@ -55,7 +55,7 @@ export async function openSharingHost(browser: Browser, baseUrl: string): Promis
  * tsx compiles this file with esbuild's keepNames, which wraps named functions in `__name(...)`;
  * the functions Playwright serialises into the page then need that helper there too.
  */
-const KEEP_NAMES_SHIM = { content: 'globalThis.__name = globalThis.__name || ((fn) => fn);' };
+export const KEEP_NAMES_SHIM = { content: 'globalThis.__name = globalThis.__name || ((fn) => fn);' };
 
 const readProbe = (page: Page) => page.evaluate(() => (window as unknown as { __latency: LatencyProbe }).__latency);
 

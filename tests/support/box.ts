@@ -104,7 +104,8 @@ export async function startBox(env: Record<string, string> = {}, place: BoxPlace
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const scheme = env.TLS_CERT ? 'https' : 'http';
-  const baseUrl = `${scheme}://127.0.0.1:${port}`;
+  // HOST: a test on its own network links (tests/support/netns.ts) has the box listen on their address.
+  const baseUrl = `${scheme}://${env.HOST ?? '127.0.0.1'}:${port}`;
 
   const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
   const state = await until(

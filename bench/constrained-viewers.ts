@@ -1,0 +1,161 @@
+/**
+ * Viewers on real links (issue 21): the real box, Debian's Chromium, and each viewer on its own
+ * shaped link (a network namespace and a veth with tc tbf and iptables loss, tests/support/netns.ts).
+ *   npx tsx bench/constrained-viewers.ts [--layers simulcast|svc] [--seconds 60] [--warmup 20] [--alone 15]
+ *   [--smoke] [--out DIR]
+ * The host shares a moving, text-heavy screen with program audio from the root namespace; five
+ * viewers watch on the SFU: unconstrained, 4 Mbit/s, 1 Mbit/s with 2% loss, 500 kbit/s and
+ * 300 kbit/s with 5% loss. It runs with SCREEN_LAYERS=<layers> and again with `single` (today's one
+ * stream), then two relay guests (1 Mbit/s with 2% loss, 500 kbit/s) on the relay tier.
+ * Per viewer, from Chromium's inbound-rtp: fps, resolution, freezes, NACKs, PLIs, glass-to-glass
+ * p50/p95 (the latency benchmark's clock blocks), program audio concealment; the host's upload and
+ * the keyframe requests reaching it; then the issue's targets, pass or fail.
+ * Needs root. Writes <out>/constrained-viewers.json and .svg (fps) and -freezes.svg.
+ */
+import { RELAY_GUESTS, SFU_VIEWERS, type ViewerLink } from './lib/constrained-links.js';
+import { runOnce, type RunResult } from './lib/constrained-run.js';
+import { hostSummary, verdicts, viewerRow } from './lib/constrained-summary.js';
+import { formatTable, lineChartSvg, machineNote, parseArgs, RESULTS_DIR, writeResults } from './lib/report.js';
+
+const args = parseArgs(process.argv.slice(2));
+const smoke = args.has('smoke');
+const LAYERS = String(args.get('layers') ?? 'simulcast');
+const SECONDS = smoke ? 10 : Number(args.get('seconds') ?? 60);
+const WARMUP_S = smoke ? 8 : Number(args.get('warmup') ?? 20);
+const ALONE_S = smoke ? 5 : Number(args.get('alone') ?? 15);
+const outDir = typeof args.get('out') === 'string' ? (args.get('out') as string) : RESULTS_DIR;
+
+/** Where a link sits on the charts' x axis: its rate, the unconstrained one at 10 Mbit/s. */
+const xOf = (link: ViewerLink) => link.shape.rateKbit ?? 10_000;
+const dash = (value: number | null) => (value === null ? '-' : value);
+
+function printRun(run: RunResult): void {
+  const rows = run.viewers.map(viewerRow);
+  console.log(`\n${run.tier === 'relay' ? 'relay tier' : `SFU, SCREEN_LAYERS=${run.layers}`}:`);
+  console.log(
+    formatTable(
+      [
+        'viewer',
+        'fps',
+        'size',
+        'full %',
+        'frz/min',
+        'frz s/min',
+        'NACK',
+        'PLI',
+        'loss %',
+        'kbps',
+        'g2g p50',
+        'g2g p95',
+        'audio conc %',
+      ],
+      rows.map((r) => [
+        r.viewer,
+        r.fps,
+        r.resolution,
+        r.fullWidthPercent,
+        r.freezesPerMin,
+        r.freezeSPerMin,
+        r.nacks,
+        r.plis,
+        r.lossPercent,
+        r.kbps,
+        dash(r.g2gP50Ms),
+        dash(r.g2gP95Ms),
+        dash(r.audioConcealedPercent),
+      ]),
+    ),
+  );
+  const host = hostSummary(run);
+  console.log(
+    `host upload: video ${host.videoKbps} kbit/s, audio ${host.audioKbps} kbit/s; keyframe requests ${host.keyframeRequestsPerS}/s; ` +
+      `encodings: ${host.encodings.map((e) => `${e.rid ?? 'one'} ${e.frameWidth}w ${e.framesPerSecond}fps (limited by ${e.limitedBy})`).join(', ')}`,
+  );
+  if (run.alone) {
+    const alone = viewerRow(run.alone);
+    console.log(`unconstrained viewer alone before the others joined: ${alone.resolution}, ${alone.fps} fps`);
+  }
+}
+
+async function main() {
+  const runs = { layered: null as RunResult | null, single: null as RunResult | null, relay: null as RunResult | null };
+  const common = { warmupS: WARMUP_S, seconds: SECONDS };
+  runs.layered = await runOnce({ ...common, layers: LAYERS, tier: 'sfu', links: SFU_VIEWERS, aloneS: ALONE_S });
+  printRun(runs.layered);
+  runs.single = await runOnce({ ...common, layers: 'single', tier: 'sfu', links: SFU_VIEWERS, aloneS: ALONE_S });
+  printRun(runs.single);
+  runs.relay = await runOnce({ ...common, layers: LAYERS, tier: 'relay', links: RELAY_GUESTS, aloneS: 0 });
+  printRun(runs.relay);
+
+  const checks = verdicts(runs.layered, runs.single);
+  console.log(`\ntargets (SCREEN_LAYERS=${LAYERS}):`);
+  for (const check of checks) console.log(`${check.pass ? 'PASS' : 'FAIL'}  ${check.what}: ${check.value}`);
+
+  const seriesOf = (run: RunResult, name: string, pick: (row: ReturnType<typeof viewerRow>) => number) => ({
+    name,
+    points: run.viewers.map((w) => ({ x: xOf(w.link), y: pick(viewerRow(w)) })),
+  });
+  const fpsChart = lineChartSvg({
+    title: 'Frames per second by viewer link (real shaped links)',
+    xLabel: 'viewer link, kbit/s (10000 = unconstrained)',
+    yLabel: 'fps',
+    logX: true,
+    series: [
+      seriesOf(runs.layered, `SFU, ${LAYERS}`, (r) => r.fps),
+      seriesOf(runs.single, 'SFU, single stream', (r) => r.fps),
+      seriesOf(runs.relay, 'relay tier', (r) => r.fps),
+    ],
+    guides: [
+      { y: 25, label: '25 fps (>= 4 Mbit/s)' },
+      { y: 15, label: '15 fps (1 Mbit/s)' },
+      { y: 5, label: '5 fps (<= 500 kbit/s)' },
+    ],
+  });
+  const freezeChart = lineChartSvg({
+    title: 'Freezes, seconds a minute, by viewer link',
+    xLabel: 'viewer link, kbit/s (10000 = unconstrained)',
+    yLabel: 's of freezes a minute',
+    logX: true,
+    series: [
+      seriesOf(runs.layered, `SFU, ${LAYERS}`, (r) => r.freezeSPerMin),
+      seriesOf(runs.single, 'SFU, single stream', (r) => r.freezeSPerMin),
+    ],
+    guides: [
+      { y: 1, label: '1 s (1 Mbit/s)' },
+      { y: 2, label: '2 s (<= 500 kbit/s)' },
+    ],
+  });
+  const summary = (run: RunResult) => ({
+    layers: run.layers,
+    tier: run.tier,
+    viewers: run.viewers.map((w) => ({ ...viewerRow(w), link: w.link.shape, widthsEverySecond: w.widths })),
+    alone: run.alone && viewerRow(run.alone),
+    host: hostSummary(run),
+    // The two reads behind each row, so a summary can be worked out again from the file.
+    reads: run.viewers.map((w) => ({ viewer: w.link.label, before: w.before, after: w.after, seconds: w.seconds })),
+  });
+  const files = writeResults(
+    outDir,
+    'constrained-viewers',
+    {
+      smoke,
+      layers: LAYERS,
+      seconds: SECONDS,
+      warmupS: WARMUP_S,
+      aloneS: ALONE_S,
+      runs: [summary(runs.layered), summary(runs.single), summary(runs.relay)],
+      targets: checks,
+      machine: machineNote(),
+    },
+    { '': fpsChart, freezes: freezeChart },
+  );
+  console.log(`wrote ${files.join(', ')}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
