@@ -14,9 +14,10 @@ it(
     }
     expect(json.perTrack.map((track: any) => track.track)).toEqual(['screen (VP8 -> webm)', 'talker (Opus -> ogg)']);
     for (const track of json.perTrack) {
-      // The capture wrote its file, and ffmpeg's share of a core was measured.
+      // The capture wrote its file, and ffmpeg's share of a core was measured. A stream copy over a
+      // 2 s window can stay under one clock tick of CPU (10 ms), so the share may round to 0.
       expect(track.bytesPerSecond).toBeGreaterThan(0);
-      expect(track.ffmpegCorePct).toBeGreaterThan(0);
+      expect(Number.isFinite(track.ffmpegCorePct) && track.ffmpegCorePct >= 0).toBe(true);
     }
   },
 );

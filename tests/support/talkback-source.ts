@@ -57,10 +57,8 @@ export async function startTalkbackSource(
     ],
     { stdio: 'ignore' },
   );
-  // Announced as the room announces a talker's mic (SfuRoom.produceTalkback), without the talkback
-  // lane's WebRTC transport: this producer is fed over plain RTP.
-  room.emit('talkback-producer-added', producer);
-  producer.observer.once('close', () => room.emit('talkback-producer-removed', producer));
+  // On the talker's talkback lane, as SfuRoom.produceTalkback keeps a browser's mic.
+  room.adoptTalkbackProducer(`source-${talker.userId}`, producer);
   return {
     producer,
     stop() {

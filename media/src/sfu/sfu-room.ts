@@ -382,6 +382,17 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
       producer.close();
       throw refuse('talkback/already-talking', 'Your microphone is already on.');
     }
+    this.adoptTalkbackProducer(peerId, producer);
+    return producer;
+  }
+
+  /**
+   * Keeps a talker's mic on the member's talkback lane and announces it (the recorder and the
+   * speaking lights attach here). produceTalkback's own end; also how a mic fed over plain RTP on
+   * this router (a server-side source) joins the room's talkback.
+   */
+  adoptTalkbackProducer(peerId: string, producer: types.Producer): void {
+    const media = this.peerMedia(talkbackLane(peerId));
     media.producers.set(producer.id, producer);
     producer.observer.once('close', () => {
       media.producers.delete(producer.id);
@@ -389,7 +400,6 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
     });
     void this.speakingWatch?.add(producer, peerId);
     this.emit('talkback-producer-added', producer);
-    return producer;
   }
 
   /** The member's talkback mic, if it has one. */
