@@ -73,6 +73,12 @@ function deleteNamespace(namespace: string): void {
       // Already gone.
     }
   }
+  // The kernel destroys a deleted namespace (and the veth pair in it) only once its last process
+  // has exited, later and asynchronously; deleting the veth first removes both ends at once.
+  const veths = run('ip', ['-n', namespace, '-o', 'link', 'show', 'type', 'veth'], { allowFailure: true });
+  for (const match of veths.matchAll(/^\d+: ([^@:\s]+)/gm)) {
+    run('ip', ['-n', namespace, 'link', 'del', match[1]!], { allowFailure: true });
+  }
   run('ip', ['netns', 'del', namespace], { allowFailure: true });
 }
 
