@@ -94,9 +94,14 @@ describe('recording a room in Chromium: program audio and screen, downloaded and
     const probedProgram = await probeMedia(program);
     expect(probedProgram.stream).toMatchObject({ codec: 'opus', channels: 2, sampleRate: 48000 });
     expect(producerFmtp).toMatch(/stereo=1/);
-    // Screen: VP8 in WebM, at the fake capture's 1280x720.
+    // Screen: VP8 in WebM, copied as sent: the fake capture's 1280x720, or a 16:9 step below it when
+    // Chromium's encoder scales down on a busy machine (its CPU adaptation, not the recorder's).
     const probedScreen = await probeMedia(screen);
-    expect(probedScreen.stream).toMatchObject({ codec: 'vp8', width: 1280, height: 720 });
+    expect(probedScreen.stream).toMatchObject({ codec: 'vp8' });
+    const { width = 0, height = 0 } = probedScreen.stream;
+    expect(width).toBeGreaterThanOrEqual(320);
+    expect(width).toBeLessThanOrEqual(1280);
+    expect(Math.abs(width / height - 16 / 9)).toBeLessThan(0.05);
     // Both started at Record (the host was already sharing): their lengths match the recording's.
     for (const file of [program, screen]) {
       expect(Math.abs((await decodedDurationS(file)) - durationS)).toBeLessThan(0.5);
