@@ -4,29 +4,8 @@ import { useBoxAndChromium } from '../support/e2e-suite.js';
 import { talkbackEnergy } from '../support/room-audio.js';
 import { joinByInviteLink, openHostRoom } from '../support/room-pages.js';
 import { installStudioCapture, QUADRANT_COLOURS } from '../support/studio-capture.js';
+import { installSteadyMicTone } from '../support/mic-tone.js';
 import { until } from '../support/until.js';
-
-/**
- * Browser side: the microphone plays a steady 440 Hz tone. Chromium's own fake mic only beeps, and
- * with DTX a short beep is a handful of packets, fewer than the 10 per interval mediasoup's level
- * observer needs to count a producer at all: the speaking light would depend on where the beeps fall.
- */
-function installSteadyMicTone(): void {
-  const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
-  navigator.mediaDevices.getUserMedia = async (constraints?: MediaStreamConstraints) => {
-    if (!constraints?.audio || constraints.video) return original(constraints);
-    const context = new AudioContext();
-    const tone = context.createOscillator();
-    const gain = context.createGain();
-    tone.frequency.value = 440;
-    gain.gain.value = 0.3;
-    const destination = context.createMediaStreamDestination();
-    tone.connect(gain).connect(destination);
-    tone.start();
-    await context.resume();
-    return destination.stream;
-  };
-}
 
 /**
  * Issue 17's talkback in Chromium, with a microphone that plays a tone: two collaborators talk (one

@@ -72,3 +72,28 @@ export async function maxVolumeDb(file: string, fromS: number, lengthS: number):
   if (!match) throw new Error(`no volume measured in ${file}`);
   return match[1] === '-inf' ? -200 : Number(match[1]);
 }
+
+/**
+ * The mean level (dBFS) of an audio file's band around `hz` in [fromS, fromS + lengthS): a tone at
+ * `hz` stands out there, while broadband noise or another tone falls mostly outside the band.
+ */
+export async function bandLevelDb(file: string, hz: number, fromS: number, lengthS: number): Promise<number> {
+  const { stderr } = await run('ffmpeg', [
+    '-hide_banner',
+    '-nostdin',
+    '-ss',
+    String(fromS),
+    '-t',
+    String(lengthS),
+    '-i',
+    file,
+    '-af',
+    `bandpass=f=${hz}:width_type=h:w=40,bandpass=f=${hz}:width_type=h:w=40,volumedetect`,
+    '-f',
+    'null',
+    '-',
+  ]);
+  const match = /mean_volume: (-?[\d.]+|-inf) dB/.exec(stderr);
+  if (!match) throw new Error(`no volume measured in ${file}`);
+  return match[1] === '-inf' ? -200 : Number(match[1]);
+}
