@@ -17,7 +17,7 @@ let rooms: SfuRooms;
 
 beforeAll(async () => {
   await pool.start();
-  rooms = new SfuRooms(pool, { keyFrameRequestDelayMs: 1000 }, pino({ level: 'silent' }));
+  rooms = new SfuRooms(pool, { keyFrameRequestDelayMs: 1000, screenLayers: 'simulcast' }, pino({ level: 'silent' }));
 });
 afterAll(async () => {
   await rooms.closeAll();
