@@ -177,13 +177,15 @@ describe('docker/compose.scaled.yml', () => {
   const services = compose.services;
   const env = (name: string) => services[name]!.environment as Record<string, string>;
 
-  it('runs PostgreSQL, Redis, two API processes, two media nodes and Caddy, each restarted and health-checked', () => {
+  it('runs PostgreSQL, Redis, two API processes, three media nodes, Caddy and coturn, each restarted and health-checked', () => {
     expect(Object.keys(services).sort()).toEqual([
       'api-1',
       'api-2',
       'caddy',
+      'coturn',
       'media-1',
       'media-2',
+      'media-3',
       'postgres',
       'redis',
     ]);
@@ -197,11 +199,15 @@ describe('docker/compose.scaled.yml', () => {
   });
 
   it('gives each media node its own name, public prefix and ports, and every role the same Redis and secret', () => {
-    const [one, two] = [env('media-1'), env('media-2')];
-    expect([one.NODE_ID, two.NODE_ID]).toEqual(['media-1', 'media-2']);
-    expect(one.NODE_PUBLIC_URL).toMatch(/\/nodes\/media-1$/);
-    for (const key of ['PORT', 'METRICS_PORT', 'RTC_PORT', 'RTC_MIN_PORT']) expect(one[key], key).not.toBe(two[key]);
-    for (const name of ['api-1', 'api-2', 'media-1', 'media-2']) {
+    const media = ['media-1', 'media-2', 'media-3'].map(env);
+    expect(media.map((node) => node.NODE_ID)).toEqual(['media-1', 'media-2', 'media-3']);
+    expect(media[2]!.NODE_PUBLIC_URL).toMatch(/\/nodes\/media-3$/);
+    for (const key of ['PORT', 'METRICS_PORT', 'RTC_PORT', 'RTC_MIN_PORT', 'MEDIA_INTERNAL_PORT']) {
+      expect(new Set(media.map((node) => node[key])).size, key).toBe(3);
+    }
+    // The media nodes hand out TURN credentials from the secret coturn checks them with.
+    expect((services.coturn!.command as string[]).join(' ')).toContain('--static-auth-secret=${TURN_SECRET}');
+    for (const name of ['api-1', 'api-2', 'media-1', 'media-2', 'media-3']) {
       expect(env(name).REDIS_URL, name).toBe(env('api-1').REDIS_URL);
       expect(env(name).INTERNAL_SECRET, name).toMatch(/^\$\{INTERNAL_SECRET:\?/);
     }
@@ -212,7 +218,7 @@ describe('docker/compose.scaled.yml', () => {
       for (const volume of (service.volumes as string[] | undefined) ?? []) {
         const source = volume.split(':')[0]!;
         if (source.startsWith('./')) expect(existsSync(path.join(repoRoot, 'docker', source)), volume).toBe(true);
-        else expect(compose.volumes, volume).toHaveProperty(source);
+        else if (!source.startsWith('$')) expect(compose.volumes, volume).toHaveProperty(source);
       }
     }
     const example = read('docker/env.example');
@@ -224,7 +230,7 @@ describe('docker/compose.scaled.yml', () => {
     const caddyfile = read('docker/Caddyfile.scaled');
     const read_ = [...caddyfile.matchAll(/\{\$(\w+)/g)].map((match) => match[1]!);
     for (const name of read_) expect(Object.keys(env('caddy')), name).toContain(name);
-    for (const node of ['media-1', 'media-2']) expect(caddyfile).toContain(`handle_path /nodes/${node}/*`);
+    for (const node of ['media-1', 'media-2', 'media-3']) expect(caddyfile).toContain(`handle_path /nodes/${node}/*`);
     expect(caddyfile).toMatch(/handle \/internal\/\* \{\s+respond 404/);
   });
 });

@@ -2,11 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import wrtc from '@roamhq/wrtc';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectRoomSocket, type RoomSocket } from '../../client/src/services/media/roomSocket.js';
 import { connectNodeRegistry, type RegistryConnection } from '../../media/src/scale/registry-connection.js';
 import { jsonCaller, signUpUser, type JsonCall } from '../../server/src/testing/test-api.js';
+import { consumeAll, createTransport, joinAsMember, loadDevice, sumStats } from '../../bench/lib/wrtc-room-client.js';
 import { freePort } from '../support/box.js';
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server.js';
 import { startRedisServer, type RedisServer } from '../support/redis-server.js';
@@ -16,7 +18,8 @@ import { until } from '../support/until.js';
 
 // Placement and failover of the scaled setup on real parts (README "Scaling out"): a redis-server,
 // a PostgreSQL 15, one `api` and three `media` processes on 127.0.0.1. The tests run in order on
-// one cluster: node A is loaded first, node B drains next, node C is killed last.
+// one cluster: node A is loaded first, node B drains next, node C is killed last. Every node has a
+// cascading port and no fixed origin: an edge finds the room's origin in the node registry.
 const secret = randomBytes(24).toString('base64url');
 const HEARTBEAT_MS = 500;
 let redis: RedisServer;
@@ -51,6 +54,8 @@ beforeAll(async () => {
         ...shared,
         API_URL: api.baseUrl,
         NODE_ID: id,
+        MEDIA_INTERNAL_PORT: '0',
+        ROOM_ORIGIN_MAX_CONSUMERS: '2',
         // Node B drains with a member still in its room: it stays up, draining, until the test ends.
         DRAIN_TIMEOUT_S: '120',
         ...(index === A ? { METRICS_PORT: String(metricsPortA) } : {}),
@@ -144,6 +149,39 @@ async function loadWithConsumers(node: number, roomId: string, hostToken: string
   return [host.socket, guest.socket];
 }
 
+/** A host sharing a synthetic screen through libwebrtc on `url`, as the browser does. */
+async function hostSharingOn(url: string, roomId: string, token: string) {
+  const host = await joinAsMember(url, roomId, token);
+  const transport = await createTransport(host, await loadDevice(host), 'send');
+  const source = new wrtc.nonstandard.RTCVideoSource({ isScreencast: true });
+  let n = 0;
+  const feeder = setInterval(() => {
+    n += 1;
+    source.onFrame({ width: 320, height: 180, data: new Uint8Array((320 * 180 * 3) / 2).fill(n % 255) });
+  }, 66);
+  await transport.produce({
+    track: source.createTrack() as unknown as MediaStreamTrack,
+    appData: { source: 'screen' },
+  });
+  return {
+    close: () => {
+      clearInterval(feeder);
+      host.close();
+    },
+  };
+}
+
+/** A viewer placed by the room API, decoding the host's screen; `decoded()` reads its frames so far. */
+async function placedViewer(roomId: string) {
+  const url = await placement(roomId);
+  const viewer = await joinAsMember(url, roomId);
+  const device = await loadDevice(viewer);
+  const transport = await createTransport(viewer, device, 'recv');
+  expect(await consumeAll(viewer, device, transport)).toHaveLength(1);
+  const decoded = async () => sumStats(await transport.getStats(), 'inbound-rtp', 'framesDecoded');
+  return { node: nodeOf(url), decoded, close: () => viewer.close() };
+}
+
 const consumersOf = async (node: number) => (await registry.registry.node(ids[node]!))?.consumers ?? 0;
 
 describe('placing rooms on media nodes', () => {
@@ -188,6 +226,38 @@ describe('placing rooms on media nodes', () => {
     // Only A stays loaded for the tests after this one.
     members.forEach((socket) => socket.close());
     await until(async () => (await consumersOf(origin)) === 0, { what: 'the origin unloaded' });
+  });
+
+  it("edge viewers placed by the room API decode the host's video through the pipe from the origin", async () => {
+    const { roomId, token } = await newRoom('Piper Pia');
+    const origin = nodeOf(await placement(roomId, token));
+    const members: Array<{ close(): void }> = [await hostSharingOn(urlOf(origin), roomId, token)];
+    try {
+      const viewers = [];
+      for (let index = 0; index < 3; index += 1) {
+        const viewer = await placedViewer(roomId);
+        members.push(viewer);
+        viewers.push(viewer);
+        // The next placement sees every viewer's consumer so far.
+        const placedSoFar = index + 1;
+        await until(
+          async () =>
+            [...(await registry.registry.roomConsumers(roomId)).values()].reduce((a, b) => a + b, 0) === placedSoFar,
+          { what: "the viewers' consumers in the registry" },
+        );
+      }
+      // Two viewers fill the origin (ROOM_ORIGIN_MAX_CONSUMERS=2); the third is placed on an edge.
+      expect(viewers.map((viewer) => viewer.node === origin)).toEqual([true, true, false]);
+      for (const [index, viewer] of viewers.entries()) {
+        await until(async () => (await viewer.decoded()) > 10, {
+          timeoutMs: 20_000,
+          what: `viewer ${index} decoding the host's frames`,
+        });
+      }
+    } finally {
+      members.forEach((member) => member.close());
+    }
+    for (const node of [B, C]) await until(async () => (await consumersOf(node)) === 0, { what: 'the nodes unloaded' });
   });
 
   it('gives a draining node no new rooms, while its room goes on', async () => {
