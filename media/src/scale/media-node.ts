@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { ConfigError, type MediaConfig } from '../config.js';
 import { createMediaMetrics } from '../metrics/media-metrics.js';
-import { startMetricsListener } from '../metrics/metrics-listener.js';
+import { startMetricsServer } from '@riffroom/protocol/metrics-endpoint';
 import { attachPeerServer } from '../p2p/peer-server.js';
 import { peerLimits } from '../config.js';
 import { drainRooms } from '../realtime/drain.js';
@@ -136,7 +136,7 @@ export async function startMediaNode(
   const port = (server.address() as AddressInfo).port;
   // PORT 0 (tests) takes a free port: the default address names the one it got.
   const publicUrl = config.nodePublicUrl.replace(/:0$/, `:${port}`);
-  const metricsListener = await startMetricsListener(
+  const metricsListener = await startMetricsServer(
     metrics,
     { port: config.metricsPort, host: config.metricsHost },
     logger.child({ part: 'metrics' }),

@@ -1,23 +1,33 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Logger } from 'pino';
-import type { Registry } from 'prom-client';
 
-export interface MetricsListener {
+/** What the endpoint needs of a prom-client Registry. */
+export interface MetricsSource {
+  metrics(): Promise<string>;
+  readonly contentType: string;
+}
+
+/** What the endpoint needs of a pino logger. */
+export interface EndpointLogger {
+  info(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface MetricsServer {
   port: number;
   close(): Promise<void>;
 }
 
 /**
- * The media role's GET /metrics (Prometheus text) on a listener of its own, METRICS_PORT on
- * METRICS_HOST (loopback by default), as the API and the box serve theirs: never public through the
- * node's own port by accident.
+ * GET /metrics in Prometheus text format on a listener of its own (METRICS_PORT on METRICS_HOST,
+ * loopback by default), so the figures are never public by accident through the app's port. The API, the box and the
+ * media role each serve theirs with it (Node only: `@riffroom/protocol/metrics-endpoint`).
  */
-export async function startMetricsListener(
-  registry: Registry,
+export async function startMetricsServer(
+  registry: MetricsSource,
   address: { port: number; host: string },
-  logger: Logger,
-): Promise<MetricsListener> {
+  logger: EndpointLogger,
+): Promise<MetricsServer> {
   const server = http.createServer((req, res) => {
     if (req.method !== 'GET' || (req.url ?? '/').split('?')[0] !== '/metrics') {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
