@@ -102,9 +102,18 @@ describe('recording a room in Chromium: program audio and screen, downloaded and
     expect(width).toBeGreaterThanOrEqual(320);
     expect(width).toBeLessThanOrEqual(1280);
     expect(Math.abs(width / height - 16 / 9)).toBeLessThan(0.05);
-    // Both started at Record (the host was already sharing): their lengths match the recording's.
-    for (const file of [program, screen]) {
-      expect(Math.abs((await decodedDurationS(file)) - durationS)).toBeLessThan(0.5);
+    // Both started at Record (the host was already sharing): each runs from its offset on the
+    // recording's timeline (the moment its RTP began to flow, after ffmpeg took its port) to the end.
+    for (const [file, name] of [
+      [program, 'program.ogg'],
+      [screen, 'screen.webm'],
+    ] as const) {
+      const track = recording.tracks.find((candidate) => candidate.file === name)!;
+      expect(track.offsetMs).toBeLessThan(2000);
+      const expectedS = durationS - track.offsetMs / 1000;
+      expect(Math.abs((await decodedDurationS(file)) - expectedS), `${name} from ${track.offsetMs} ms`).toBeLessThan(
+        0.5,
+      );
     }
   });
 
