@@ -9,6 +9,8 @@ import { until } from '../support/until.js';
 // comes back still ends at its deadline across a restart of the real box, and one whose host does
 // come back stays.
 const GRACE_S = 15;
+/** How late an end may come: the deadline check's polling, and a box that is slow under load. */
+const LATE_MS = 10_000;
 const env = { ROOM_HOST_GRACE_S: String(GRACE_S) };
 let box: Box | undefined;
 const sockets = roomSocketFactory(() => box!.baseUrl);
@@ -66,12 +68,12 @@ describe("the host's grace period across a restart", () => {
     const droppedEnded = Date.now();
     await until(async () => !(await live(stayed)), { what: 'the stayed room ends', timeoutMs: 2 * GRACE_S * 1000 });
     const stayedEnded = Date.now();
-    // At the deadline: not before it, and not long after (the polling interval and a slow box).
+    // At the deadline: not before it, and not long after.
     expect(droppedEnded - droppedAt).toBeGreaterThanOrEqual(GRACE_S * 1000 - 250);
-    expect(droppedEnded - droppedAt).toBeLessThan(GRACE_S * 1000 + 5000);
+    expect(droppedEnded - droppedAt).toBeLessThan(GRACE_S * 1000 + LATE_MS);
     // The stopping box counted its host gone as it closed, somewhere between these two moments.
     expect(stayedEnded - stoppingAt).toBeGreaterThanOrEqual(GRACE_S * 1000 - 250);
-    expect(stayedEnded - stoppedAt).toBeLessThan(GRACE_S * 1000 + 5000);
+    expect(stayedEnded - stoppedAt).toBeLessThan(GRACE_S * 1000 + LATE_MS);
     expect(await live(returns)).toBe(true);
     const mine = await api.call('GET', '/api/rooms/live/mine', { token: host.idToken });
     expect(mine.body.room).toMatchObject({ roomId: returns });
@@ -98,6 +100,6 @@ describe("the host's grace period across a restart", () => {
     expect(await live()).toBe(true);
     await until(async () => !(await live()), { what: 'the room ends', timeoutMs: 2 * GRACE_S * 1000 });
     expect(Date.now() - startingAt).toBeGreaterThanOrEqual(GRACE_S * 1000 - 250);
-    expect(Date.now() - startedAt).toBeLessThan(GRACE_S * 1000 + 5000);
+    expect(Date.now() - startedAt).toBeLessThan(GRACE_S * 1000 + LATE_MS);
   }, 120_000);
 });
