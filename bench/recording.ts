@@ -9,12 +9,11 @@
  *
  *   npx tsx bench/recording.ts [--viewers 100] | --smoke --out DIR
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { types } from 'mediasoup';
 import { TrackCapture } from '../media/src/recording/track-capture.js';
+import { produceOpusTone } from '../tests/support/opus-tone.js';
 import { runFanout, type FanoutRow } from './lib/fanout-scenarios.js';
 import { treeCpuMs } from './lib/process-cpu.js';
 import { formatTable, machineNote, round, sleep, writeResults } from './lib/report.js';
@@ -93,22 +92,7 @@ try {
     mediaCodecs: [{ kind: 'audio', mimeType: 'audio/opus', clockRate: 48000, channels: 2 }],
   });
   const input = await router.createPlainTransport({ listenIp: '127.0.0.1', rtcpMux: true, comedia: true });
-  const producer: types.Producer = await input.produce({
-    kind: 'audio',
-    rtpParameters: {
-      codecs: [{ mimeType: 'audio/opus', payloadType: 100, clockRate: 48000, channels: 2 }],
-      encodings: [{ ssrc: 0x0a0d10 }],
-    },
-  });
-  const tone = spawn(
-    'ffmpeg',
-    [
-      ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-re', '-f', 'lavfi'],
-      ...['-i', 'sine=frequency=440:sample_rate=48000', '-ac', '1', '-c:a', 'libopus', '-b:a', '64k'],
-      ...['-payload_type', '100', '-ssrc', String(0x0a0d10), '-f', 'rtp', `rtp://127.0.0.1:${input.tuple.localPort}`],
-    ],
-    { stdio: 'ignore' },
-  );
+  const { producer, stop: stopTone } = await produceOpusTone(input, { hz: 440, ssrc: 0x0a0d10, kbps: 64 });
   await sleep(1000);
   const audioWindowMs = smoke ? 2000 : 8000;
   const idleFrom = Date.now();
@@ -125,7 +109,7 @@ try {
   const talkerFfmpeg = ffmpegShare(capture.pid!, ffmpegBefore, capturedFrom);
   const talkerSeconds = (Date.now() - capturedFrom) / 1000;
   await capture.stop();
-  tone.kill('SIGKILL');
+  stopTone();
   router.close();
 
   const screenWorkerDelta = recorded.fanoutCpuPct - plain.fanoutCpuPct;

@@ -7,7 +7,7 @@
 import { Device } from 'mediasoup-client';
 import type { types as client } from 'mediasoup-client';
 import { io, type Socket } from 'socket.io-client';
-import './wrtc-globals.js';
+import { wrtc } from './wrtc-globals.js';
 
 /** The client's request timeout (spec: 10 s per connection attempt). */
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -111,6 +111,19 @@ export async function consumeAll(member: RoomMember, device: Device, transport: 
   return consumers;
 }
 
+/**
+ * A guest watching the room: a receive transport consuming every producer it lists (the host's
+ * screen), and the frames it has decoded so far.
+ */
+export async function watchRoom(
+  member: RoomMember,
+): Promise<{ consumers: client.Consumer[]; decoded(): Promise<number> }> {
+  const device = await loadDevice(member);
+  const transport = await createTransport(member, device, 'recv');
+  const consumers = await consumeAll(member, device, transport);
+  return { consumers, decoded: async () => sumStats(await transport.getStats(), 'inbound-rtp', 'framesDecoded') };
+}
+
 /** Sums one numeric field of every RTC stats entry of `type` (e.g. inbound-rtp framesDecoded). */
 export function sumStats(report: RTCStatsReport, type: string, field: string): number {
   let total = 0;
@@ -118,4 +131,28 @@ export function sumStats(report: RTCStatsReport, type: string, field: string): n
     if (entry.type === type && typeof entry[field] === 'number') total += entry[field];
   });
   return total;
+}
+
+/**
+ * A host's screen share without a screen: a 320x180 picture that changes every frame at 15 fps
+ * (so each frame encodes as new video), produced on a send transport as the browser shares one.
+ * `stop()` ends the frames; closing the member ends the producer.
+ */
+export async function produceSyntheticScreen(
+  transport: client.Transport,
+): Promise<{ producer: client.Producer; stop(): void }> {
+  const [width, height] = [320, 180];
+  const source = new wrtc.nonstandard.RTCVideoSource({ isScreencast: true });
+  let n = 0;
+  const feeder = setInterval(() => {
+    n += 1;
+    source.onFrame({ width, height, data: new Uint8Array((width * height * 3) / 2).fill(n % 255) });
+  }, 66);
+  const producer = await transport
+    .produce({ track: source.createTrack() as unknown as MediaStreamTrack, appData: { source: 'screen' } })
+    .catch((error: unknown) => {
+      clearInterval(feeder);
+      throw error;
+    });
+  return { producer, stop: () => clearInterval(feeder) };
 }

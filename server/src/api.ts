@@ -37,7 +37,7 @@ import { recordingsRepository } from './repositories/recordings.js';
 import { RecordingService } from './services/recordings.js';
 import type { Registry } from 'prom-client';
 import { createApiMetrics } from './metrics/api-metrics.js';
-import { Readiness, type ReadinessCheck } from './services/readiness.js';
+import { Readiness, type ReadinessCheck } from '@riffroom/protocol/readiness';
 import { buildInfo } from './version.js';
 import type { RoomPlacement } from './routes/room-node.js';
 

@@ -32,7 +32,7 @@ import type { ProfileService } from './services/profiles.js';
 import type { SessionService } from './services/sessions.js';
 import type { RoomService } from './services/rooms.js';
 import type { RecordingService } from './services/recordings.js';
-import type { Readiness } from './services/readiness.js';
+import type { Readiness } from '@riffroom/protocol/readiness';
 import type { BuildInfo } from './version.js';
 import type { Middleware } from 'koa';
 

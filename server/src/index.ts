@@ -13,7 +13,7 @@ export { runBackupCommand, runRestoreCommand, runMigrateCommand } from './cli/op
 export { BACKUP_USAGE, RESTORE_USAGE, MIGRATE_USAGE } from './cli/ops-commands.js';
 export { RestoreError } from './backup/restore-backup.js';
 export { createMetricsRegistry, startMetricsServer, type MetricsServer } from './metrics/metrics-server.js';
-export type { ReadinessCheck } from './services/readiness.js';
+export type { ReadinessCheck } from '@riffroom/protocol/readiness';
 export type { RoomPlacement } from './routes/room-node.js';
 export { buildInfo, type BuildInfo } from './version.js';
 export { loadOrCreateSecretFile } from './private-files.js';

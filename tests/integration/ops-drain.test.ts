@@ -1,14 +1,12 @@
-import wrtc from '@roamhq/wrtc';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { types as client } from 'mediasoup-client';
 import { SERVER_DRAINING_MESSAGE } from '@riffroom/protocol';
 import { jsonCaller, signUpUser } from '../../server/src/testing/test-api.js';
 import {
-  consumeAll,
   createTransport,
   joinAsMember,
   loadDevice,
-  sumStats,
+  produceSyntheticScreen,
+  watchRoom,
   type RoomMember,
 } from '../../bench/lib/wrtc-room-client.js';
 import { startBox, type Box } from '../support/box.js';
@@ -29,25 +27,13 @@ afterEach(async () => {
   box = undefined;
 });
 
-const WIDTH = 320;
-const HEIGHT = 180;
-
 /** The host shares a synthetic screen on the SFU through libwebrtc, as the browser does. */
 async function hostSharing(baseUrl: string, roomId: string, token: string): Promise<RoomMember> {
   const host = await joinAsMember(baseUrl, roomId, token);
   const device = await loadDevice(host);
   const transport = await createTransport(host, device, 'send');
-  const source = new wrtc.nonstandard.RTCVideoSource({ isScreencast: true });
-  let n = 0;
-  const feeder = setInterval(() => {
-    n += 1;
-    source.onFrame({ width: WIDTH, height: HEIGHT, data: new Uint8Array((WIDTH * HEIGHT * 3) / 2).fill(n % 255) });
-  }, 66);
-  cleanups.push(() => clearInterval(feeder));
-  await transport.produce({
-    track: source.createTrack() as unknown as MediaStreamTrack,
-    appData: { source: 'screen' },
-  });
+  const screen = await produceSyntheticScreen(transport);
+  cleanups.push(() => screen.stop());
   cleanups.push(() => host.close());
   return host;
 }
@@ -57,10 +43,8 @@ async function viewerWatching(baseUrl: string, roomId: string) {
   const viewer = await joinAsMember(baseUrl, roomId);
   cleanups.push(() => viewer.close());
   const heard = recorder(viewer.socket);
-  const device = await loadDevice(viewer);
-  const transport: client.Transport = await createTransport(viewer, device, 'recv');
-  expect(await consumeAll(viewer, device, transport)).toHaveLength(1);
-  const decoded = async () => sumStats(await transport.getStats(), 'inbound-rtp', 'framesDecoded');
+  const { consumers, decoded } = await watchRoom(viewer);
+  expect(consumers).toHaveLength(1);
   return { viewer, heard, decoded };
 }
 

@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Socket } from 'socket.io-client';
 import { jsonCaller, signUpUser } from '../../server/src/testing/test-api.js';
 import {
   consumeAll,
@@ -44,11 +43,7 @@ const metricsWhen = (check: (m: Metrics) => boolean, what: string) =>
     { timeoutMs: 15_000, intervalMs: 100, what },
   );
 
-async function joined(roomId: string, token?: string): Promise<Socket> {
-  const socket = await sockets.connect(token);
-  expect(await ask(socket, 'join-room', { roomId })).toMatchObject({ ok: true });
-  return socket;
-}
+const joined = async (roomId: string, token?: string) => (await sockets.joined(roomId, token)).socket;
 
 describe('/metrics on the real box', () => {
   it('parses as Prometheus text and has the process, HTTP and database figures', async () => {

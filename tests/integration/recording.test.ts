@@ -6,7 +6,7 @@ import type { Recording } from '@riffroom/protocol';
 import { signUpUser } from '../../server/src/testing/test-api.js';
 import { useInProcessBox } from '../support/in-process-box.js';
 import { decodedDurationS, maxVolumeDb, probeMedia } from '../support/media-probe.js';
-import { ask, createRoomAs, recorder, roomSocketFactory } from '../support/room-sockets.js';
+import { ask, createRoomAs, roomSocketFactory } from '../support/room-sockets.js';
 import { startTalkbackSource, type TalkbackSource } from '../support/talkback-source.js';
 import { until } from '../support/until.js';
 
@@ -29,13 +29,7 @@ afterEach(() => {
 });
 afterAll(() => rmSync(downloads, { recursive: true, force: true }));
 
-async function joined(roomId: string, token?: string) {
-  const socket = await sockets.connect(token);
-  const heard = recorder(socket);
-  const join = await ask(socket, 'join-room', { roomId });
-  expect(join).toMatchObject({ ok: true });
-  return { socket, heard, join };
-}
+const { joined } = sockets;
 
 const roomMedia = (roomId: string) => box.realtime.hub!.media.get(roomId);
 const recordingOf = (roomId: string) => box.realtime.recorders!.recordingOf(roomId)!;
@@ -85,7 +79,7 @@ describe('recording a room: Record and Stop, one stem per talker on the same tim
     ).toBe(200);
     const h = await joined(roomId, host.idToken);
     const m = await joined(roomId, member.idToken);
-    expect(m.join.data.recording).toBeNull();
+    expect(m.join.recording).toBeNull();
 
     // Refused for anyone but the host, and for bad input.
     expect(await ask(m.socket, 'recording:start', { roomId })).toMatchObject({ ok: false, code: 'room/not-host' });
@@ -114,7 +108,7 @@ describe('recording a room: Record and Stop, one stem per talker on the same tim
     });
     // A joiner is told on arrival.
     const late = await joined(roomId);
-    expect(late.join.data.recording).toEqual(started.data);
+    expect(late.join.recording).toEqual(started.data);
 
     // Bob starts talking 2 s in; the host mutes Alice (pauses her producer) from 3 s to 5 s.
     await recordedFor(roomId, 2000);

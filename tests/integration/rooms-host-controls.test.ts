@@ -2,7 +2,7 @@ import { REMOVED_FROM_ROOM_MESSAGE } from '@riffroom/protocol';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signUpUser } from '../../server/src/testing/test-api.js';
 import { useInProcessBox } from '../support/in-process-box.js';
-import { ask, createRoomAs, recorder, roomSocketFactory } from '../support/room-sockets.js';
+import { ask, createRoomAs, roomSocketFactory } from '../support/room-sockets.js';
 import { until } from '../support/until.js';
 
 // The host's controls over real sockets: who may join, removing someone, and that nobody but the
@@ -20,13 +20,7 @@ beforeAll(async () => {
 });
 afterEach(() => sockets.closeAll());
 
-async function joined(roomId: string, token?: string) {
-  const socket = await sockets.connect(token);
-  const heard = recorder(socket);
-  const ack = await ask(socket, 'join-room', { roomId });
-  expect(ack).toMatchObject({ ok: true });
-  return { socket, heard, peerId: ack.data.self.peerId as string };
-}
+const { joined } = sockets;
 
 async function refusedJoin(roomId: string, token?: string) {
   const socket = await sockets.connect(token);

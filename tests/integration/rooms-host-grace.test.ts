@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signUpUser } from '../../server/src/testing/test-api.js';
 import { useInProcessBox } from '../support/in-process-box.js';
-import { ask, createRoomAs, recorder, roomSocketFactory } from '../support/room-sockets.js';
+import { createRoomAs, roomSocketFactory } from '../support/room-sockets.js';
 import { until } from '../support/until.js';
 
 // A short grace period so a test sees it run out (the default is 600 s).
@@ -14,12 +14,7 @@ beforeAll(async () => {
 });
 afterEach(() => sockets.closeAll());
 
-async function joined(roomId: string, token?: string) {
-  const socket = await sockets.connect(token);
-  const heard = recorder(socket);
-  expect(await ask(socket, 'join-room', { roomId })).toMatchObject({ ok: true });
-  return { socket, heard };
-}
+const { joined } = sockets;
 
 const myLiveRoom = async () => {
   const res = await box.call('GET', '/api/rooms/live/mine', { token: host.idToken });

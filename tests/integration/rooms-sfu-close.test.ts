@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { signUpUser } from '../../server/src/testing/test-api.js';
 import { useInProcessBox } from '../support/in-process-box.js';
-import { CLIENT_DTLS, recorder, roomSocketFactory, ask, createRoomAs, produceAs } from '../support/room-sockets.js';
+import { CLIENT_DTLS, roomSocketFactory, ask, createRoomAs, produceAs } from '../support/room-sockets.js';
 import { until } from '../support/until.js';
 
 const box = useInProcessBox();
@@ -18,12 +18,7 @@ afterEach(() => sockets.closeAll());
 
 const createRoom = () => createRoomAs(box, host.idToken);
 
-async function joined(roomId: string, token?: string) {
-  const socket = await sockets.connect(token);
-  const heard = recorder(socket);
-  expect(await ask(socket, 'join-room', { roomId })).toMatchObject({ ok: true });
-  return { socket, heard };
-}
+const { joined } = sockets;
 
 /** The host's send transport with a screen and a program-audio producer, as a sharing browser has. */
 async function hostProducing(socket: Socket, roomId: string): Promise<string[]> {

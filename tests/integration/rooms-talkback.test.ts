@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { signUpUser } from '../../server/src/testing/test-api.js';
 import { useInProcessBox } from '../support/in-process-box.js';
-import { ask, CLIENT_DTLS, createRoomAs, produceAs, recorder, roomSocketFactory } from '../support/room-sockets.js';
+import { ask, CLIENT_DTLS, createRoomAs, produceAs, roomSocketFactory } from '../support/room-sockets.js';
 import { until } from '../support/until.js';
 
 // Talkback over real sockets and a real mediasoup worker: who may talk, one mic per person, the
@@ -37,13 +37,7 @@ const OPUS_SPEECH_RTP = (ssrc: number) => ({
   rtcp: { cname: `talker-${ssrc}` },
 });
 
-async function joined(roomId: string, token?: string) {
-  const socket = await sockets.connect(token);
-  const heard = recorder(socket);
-  const ack = await ask(socket, 'join-room', { roomId });
-  expect(ack).toMatchObject({ ok: true });
-  return { socket, heard, peerId: ack.data.self.peerId as string };
-}
+const { joined } = sockets;
 
 let ssrc = 5000;
 /** Sets up a talkback send transport and produces a mic on it; the produce's ack. */

@@ -2,17 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import wrtc from '@roamhq/wrtc';
-import type { types as client } from 'mediasoup-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { INTERNAL_SECRET_HEADER } from '@riffroom/protocol';
 import { jsonCaller, signUpUser, type JsonCall } from '../../server/src/testing/test-api.js';
 import {
-  consumeAll,
   createTransport,
   joinAsMember,
   loadDevice,
-  sumStats,
+  produceSyntheticScreen,
+  watchRoom,
   type RoomMember,
 } from '../../bench/lib/wrtc-room-client.js';
 import { freePort } from '../support/box.js';
@@ -89,26 +87,14 @@ async function linksOf(node: number, roomId: string): Promise<CascadeLinks> {
   };
 }
 
-const WIDTH = 320;
-const HEIGHT = 180;
-
 /** The host shares a synthetic screen on node A's SFU through libwebrtc, as the browser does. */
 async function hostSharing(roomId: string, token: string) {
   const host = await joinAsMember(nodes[A]!.process.baseUrl, roomId, token);
   cleanups.push(() => host.close());
   const device = await loadDevice(host);
   const transport = await createTransport(host, device, 'send');
-  const source = new wrtc.nonstandard.RTCVideoSource({ isScreencast: true });
-  let n = 0;
-  const feeder = setInterval(() => {
-    n += 1;
-    source.onFrame({ width: WIDTH, height: HEIGHT, data: new Uint8Array((WIDTH * HEIGHT * 3) / 2).fill(n % 255) });
-  }, 66);
-  cleanups.push(() => clearInterval(feeder));
-  const producer = await transport.produce({
-    track: source.createTrack() as unknown as MediaStreamTrack,
-    appData: { source: 'screen' },
-  });
+  const { producer, stop } = await produceSyntheticScreen(transport);
+  cleanups.push(stop);
   return { host, producer };
 }
 
@@ -117,10 +103,8 @@ async function viewerOn(node: number, roomId: string) {
   const viewer: RoomMember = await joinAsMember(nodes[node]!.process.baseUrl, roomId);
   cleanups.push(() => viewer.close());
   const heard = recorder(viewer.socket);
-  const device = await loadDevice(viewer);
-  const transport: client.Transport = await createTransport(viewer, device, 'recv');
-  expect(await consumeAll(viewer, device, transport)).toHaveLength(1);
-  const decoded = async () => sumStats(await transport.getStats(), 'inbound-rtp', 'framesDecoded');
+  const { consumers, decoded } = await watchRoom(viewer);
+  expect(consumers).toHaveLength(1);
   return { viewer, heard, decoded };
 }
 

@@ -2,13 +2,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import wrtc from '@roamhq/wrtc';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectRoomSocket, type RoomSocket } from '../../client/src/services/media/roomSocket.js';
 import { connectNodeRegistry, type RegistryConnection } from '../../media/src/scale/registry-connection.js';
 import { jsonCaller, signUpUser, type JsonCall } from '../../server/src/testing/test-api.js';
-import { consumeAll, createTransport, joinAsMember, loadDevice, sumStats } from '../../bench/lib/wrtc-room-client.js';
+import {
+  createTransport,
+  joinAsMember,
+  loadDevice,
+  produceSyntheticScreen,
+  watchRoom,
+} from '../../bench/lib/wrtc-room-client.js';
 import { freePort } from '../support/box.js';
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server.js';
 import { startRedisServer, type RedisServer } from '../support/redis-server.js';
@@ -153,19 +158,10 @@ async function loadWithConsumers(node: number, roomId: string, hostToken: string
 async function hostSharingOn(url: string, roomId: string, token: string) {
   const host = await joinAsMember(url, roomId, token);
   const transport = await createTransport(host, await loadDevice(host), 'send');
-  const source = new wrtc.nonstandard.RTCVideoSource({ isScreencast: true });
-  let n = 0;
-  const feeder = setInterval(() => {
-    n += 1;
-    source.onFrame({ width: 320, height: 180, data: new Uint8Array((320 * 180 * 3) / 2).fill(n % 255) });
-  }, 66);
-  await transport.produce({
-    track: source.createTrack() as unknown as MediaStreamTrack,
-    appData: { source: 'screen' },
-  });
+  const screen = await produceSyntheticScreen(transport);
   return {
     close: () => {
-      clearInterval(feeder);
+      screen.stop();
       host.close();
     },
   };
@@ -175,10 +171,8 @@ async function hostSharingOn(url: string, roomId: string, token: string) {
 async function placedViewer(roomId: string) {
   const url = await placement(roomId);
   const viewer = await joinAsMember(url, roomId);
-  const device = await loadDevice(viewer);
-  const transport = await createTransport(viewer, device, 'recv');
-  expect(await consumeAll(viewer, device, transport)).toHaveLength(1);
-  const decoded = async () => sumStats(await transport.getStats(), 'inbound-rtp', 'framesDecoded');
+  const { consumers, decoded } = await watchRoom(viewer);
+  expect(consumers).toHaveLength(1);
   return { node: nodeOf(url), decoded, close: () => viewer.close() };
 }
 

@@ -22,11 +22,7 @@ beforeAll(async () => {
 });
 afterEach(() => sockets.closeAll());
 
-async function joined(roomId: string, token?: string) {
-  const socket = await sockets.connect(token);
-  expect(await ask(socket, 'join-room', { roomId })).toMatchObject({ ok: true });
-  return socket;
-}
+const joined = async (roomId: string, token?: string) => (await sockets.joined(roomId, token)).socket;
 
 describe("the host's PeerJS id and who may use it", () => {
   it('is not in the open room view, even once the host has announced it', async () => {

@@ -2,8 +2,7 @@ import type { Socket } from 'socket.io-client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signUpUser } from '../../server/src/testing/test-api.js';
 import { useInProcessBox } from '../support/in-process-box.js';
-import { ask, createRoomAs, recorder, roomSocketFactory } from '../support/room-sockets.js';
-import type { ClientOptions } from '../support/sockets.js';
+import { ask, createRoomAs, roomSocketFactory } from '../support/room-sockets.js';
 import { until } from '../support/until.js';
 
 // Issue 14 item 9: only a room's host may send large messages (relay frames); everyone else is
@@ -19,12 +18,7 @@ beforeAll(async () => {
 });
 afterEach(() => sockets.closeAll());
 
-async function joined(roomId: string, token?: string, options?: ClientOptions) {
-  const socket = await sockets.connect(token, options);
-  const heard = recorder(socket);
-  expect(await ask(socket, 'join-room', { roomId })).toMatchObject({ ok: true });
-  return { socket, heard };
-}
+const { joined } = sockets;
 
 /** The reason the server closed the socket for; fails fast when it stays open. */
 const disconnection = (socket: Socket) =>

@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import https from 'node:https';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { boxServerPid } from './box-process.js';
-import { until } from './until.js';
+import { startManagedProcess } from './managed-process.js';
 import { BOX_NODE_FLAGS } from '../../scripts/box/node-flags.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -76,12 +75,14 @@ export async function startBox(env: Record<string, string> = {}, place: BoxPlace
   const dataDir = place.dataDir ?? mkdtempSync(path.join(tmpdir(), 'riffroom-box-'));
   const port = place.port ?? (await freePort());
   const metricsPort = env.METRICS_PORT ?? String(await freePort());
-  let output = '';
-  const child: ChildProcess = spawn(
+  const box = startManagedProcess(
     path.join(repoRoot, 'node_modules', '.bin', 'tsx'),
     [...BOX_NODE_FLAGS, 'scripts/box.ts'],
     {
+      name: 'box',
       cwd: repoRoot,
+      // A data directory startBox made goes with the box; a given one (a restart, a restore) stays.
+      scratchDir: place.dataDir ? undefined : dataDir,
       env: {
         ...process.env,
         PORT: String(port),
@@ -97,74 +98,38 @@ export async function startBox(env: Record<string, string> = {}, place: BoxPlace
         DRAIN_TIMEOUT_S: '0',
         ...env,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // A box still draining a live room (a test that set DRAIN_TIMEOUT_S) gets the second SIGTERM,
+      // which closes at once; one that hangs even then is killed.
+      stopSignals: ['SIGTERM', 'SIGTERM', 'SIGKILL'],
     },
   );
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const scheme = env.TLS_CERT ? 'https' : 'http';
   // HOST: a test on its own network links (tests/support/netns.ts) has the box listen on their address.
   const baseUrl = `${scheme}://${env.HOST ?? '127.0.0.1'}:${port}`;
-
-  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
-  const state = await until(
-    async () => {
-      // A box that stopped (a bad config) is reported at once, not after the deadline.
-      if (child.exitCode !== null || child.signalCode !== null) return 'exited';
-      if (scheme === 'https') return (await httpsStatus(`${baseUrl}/healthz`)) === 200 ? 'ready' : null;
-      const response = await fetch(`${baseUrl}/healthz`);
-      return response.status === 200 ? 'ready' : null;
-    },
-    { timeoutMs: 60_000, intervalMs: 100, what: 'box healthz' },
-  ).catch((error: unknown) => {
-    child.kill('SIGKILL');
-    throw new Error(`${String(error)}\n${output}`);
-  });
-  if (state === 'exited') {
-    await closed; // all of its output
-    rmSync(dataDir, { recursive: true, force: true });
-    throw new Error(`box exited early:\n${output}`);
-  }
+  await box.waitUntilReady(
+    async () =>
+      scheme === 'https'
+        ? (await httpsStatus(`${baseUrl}/healthz`)) === 200
+        : (await fetch(`${baseUrl}/healthz`)).status === 200,
+    { timeoutMs: 60_000, what: 'box healthz' },
+  );
 
   return {
     baseUrl,
     port,
     metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
-    pid: child.pid!,
+    pid: box.pid,
     dataDir,
-    workerPids: () => descendants(child.pid!).filter((pid) => commandOf(pid).includes('mediasoup-worker')),
-    output: () => output,
-    signal: (name) => child.kill(name),
-    exited,
-    async stop({ keepData = false } = {}) {
-      // A box still draining a live room (a test that set DRAIN_TIMEOUT_S) gets the second SIGTERM,
-      // which closes at once; one that hangs even then is killed.
-      for (const signal of ['SIGTERM', 'SIGTERM', 'SIGKILL'] as const) {
-        if (child.exitCode !== null || child.signalCode !== null) break;
-        child.kill(signal);
-        if (await exitsWithin(exited, STOP_GRACE_MS)) break;
-      }
-      await exited;
-      if (!keepData && !place.dataDir) rmSync(dataDir, { recursive: true, force: true });
-    },
+    workerPids: () => descendants(box.pid).filter((pid) => commandOf(pid).includes('mediasoup-worker')),
+    output: box.output,
+    signal: (name) => box.signal(name),
+    exited: box.exited,
+    stop: ({ keepData = false } = {}) => box.stop({ keepScratch: keepData }),
     async crash() {
-      process.kill(boxServerPid(child.pid!), 'SIGKILL');
-      await exited;
+      process.kill(boxServerPid(box.pid), 'SIGKILL');
+      await box.exited;
     },
   };
-}
-
-const STOP_GRACE_MS = 10_000;
-
-async function exitsWithin(exited: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  const result = await Promise.race([exited.then(() => true), late]);
-  clearTimeout(timer);
-  return result;
 }
 
 /** Every process below `root` (Linux /proc): the box runs tsx, which runs node, which runs the workers. */

@@ -6,7 +6,6 @@ import tls from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './box.js';
 import { startManagedProcess } from './managed-process.js';
-import { until } from './until.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -37,47 +36,34 @@ export async function startCaddy(appAddress: string, lanDomain: string): Promise
   const shipped = readFileSync(path.join(repoRoot, 'docker', 'Caddyfile'), 'utf8');
   const caddyfile = path.join(dir, 'Caddyfile');
   writeFileSync(caddyfile, shipped.replace(/^\{\n/m, '{\n\tdefault_bind 127.0.0.1\n\tadmin off\n'));
-  const { child, output, stop } = startManagedProcess(
-    'caddy',
-    ['run', '--config', caddyfile, '--adapter', 'caddyfile'],
-    dir,
-    {
-      env: {
-        ...process.env,
-        HOME: dir,
-        XDG_DATA_HOME: path.join(dir, 'data'),
-        XDG_CONFIG_HOME: path.join(dir, 'config'),
-        DOMAIN: 'localhost',
-        LAN_DOMAIN: lanDomain,
-        APP_ADDRESS: appAddress,
-        HTTP_PORT: String(httpPort),
-        HTTPS_PORT: String(httpsPort),
-      },
+  const caddy = startManagedProcess('caddy', ['run', '--config', caddyfile, '--adapter', 'caddyfile'], {
+    scratchDir: dir,
+    env: {
+      ...process.env,
+      HOME: dir,
+      XDG_DATA_HOME: path.join(dir, 'data'),
+      XDG_CONFIG_HOME: path.join(dir, 'config'),
+      DOMAIN: 'localhost',
+      LAN_DOMAIN: lanDomain,
+      APP_ADDRESS: appAddress,
+      HTTP_PORT: String(httpPort),
+      HTTPS_PORT: String(httpsPort),
     },
-  );
+  });
   const authority = path.join(dir, 'data', 'caddy', 'pki', 'authorities', 'local');
   const rootCertFile = path.join(authority, 'root.crt');
-  try {
-    // Ready once it hands out a certificate for the LAN name, signed by its own root.
-    await until(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`caddy exited:\n${output()}`);
-        return existsSync(rootCertFile) && (await servesCertificate(httpsPort, lanDomain));
-      },
-      { timeoutMs: 20_000, intervalMs: 100, what: 'caddy serving HTTPS' },
-    );
-  } catch (error) {
-    child.kill('SIGKILL');
-    await stop();
-    throw new Error(`${String(error)}\n${output()}`, { cause: error });
-  }
+  // Ready once it hands out a certificate for the LAN name, signed by its own root.
+  await caddy.waitUntilReady(async () => existsSync(rootCertFile) && (await servesCertificate(httpsPort, lanDomain)), {
+    timeoutMs: 20_000,
+    what: 'caddy serving HTTPS',
+  });
   return {
     httpsPort,
     rootCertFile,
     caSpkiHashes: () =>
       ['root.crt', 'intermediate.crt'].map((file) => spkiHash(readFileSync(path.join(authority, file)))),
-    output,
-    stop,
+    output: caddy.output,
+    stop: caddy.stop,
   };
 }
 

@@ -6,7 +6,6 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from './box.js';
 import { makeCertificate } from './certificates.js';
 import { startManagedProcess } from './managed-process.js';
-import { until } from './until.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -62,28 +61,19 @@ export async function startCoturn(secret = 'field-test-secret'): Promise<Coturn>
   const conf = path.join(dir, 'turnserver.conf');
   writeFileSync(conf, `${lines.join('\n')}\n`);
 
-  const { child, output, stop } = startManagedProcess('turnserver', ['-c', conf], dir);
-  try {
-    await until(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`turnserver exited:\n${output()}`);
-        return (await canConnect(port)) && (await canConnect(tlsPort));
-      },
-      { timeoutMs: 15_000, intervalMs: 100, what: 'turnserver listening' },
-    );
-  } catch (error) {
-    child.kill('SIGKILL');
-    await stop();
-    throw error;
-  }
+  const turnserver = startManagedProcess('turnserver', ['-c', conf], { scratchDir: dir });
+  await turnserver.waitUntilReady(async () => (await canConnect(port)) && (await canConnect(tlsPort)), {
+    timeoutMs: 15_000,
+    what: 'turnserver listening',
+  });
   return {
     secret,
     udpUrl: `turn:127.0.0.1:${port}?transport=udp`,
     tcpUrl: `turn:127.0.0.1:${port}?transport=tcp`,
     turnsUrl: `turns:localhost:${tlsPort}?transport=tcp`,
     certFile: cert,
-    output,
-    stop,
+    output: turnserver.output,
+    stop: turnserver.stop,
   };
 }
 

@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './box.js';
-import { until } from './until.js';
+import { startManagedProcess } from './managed-process.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 // Installed by `node scripts/setup.mjs --with-test-deps` (what `npm test` runs), never by `npm start`.
@@ -66,12 +65,14 @@ export async function startFirebaseAuthEmulator({
   );
   mkdirSync(path.join(dir, 'tmp'));
 
-  let output = '';
-  const child: ChildProcess = spawn(
+  const url = `http://127.0.0.1:${authPort}`;
+  const emulator = startManagedProcess(
     process.execPath,
     [FIREBASE_CLI, 'emulators:start', '--only', 'auth', '--project', projectId],
     {
+      name: 'the Firebase Auth emulator',
       cwd: dir,
+      scratchDir: dir,
       env: {
         ...process.env,
         XDG_CONFIG_HOME: configHome,
@@ -85,50 +86,16 @@ export async function startFirebaseAuthEmulator({
         VSCODE_WEBHOOK_PORT: String(refusedPort),
       },
       // Its own process group, so stop() reaches any child it starts too.
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      processGroup: true,
     },
   );
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${authPort}`;
-
-  const signalGroup = (signal: NodeJS.Signals) => {
-    try {
-      process.kill(-child.pid!, signal);
-    } catch {
-      // the group is gone already
-    }
-  };
-  let stopping: Promise<void> | null = null;
-  const stop = () => {
-    stopping ??= (async () => {
-      signalGroup('SIGTERM');
-      const killer = setTimeout(() => signalGroup('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(killer);
-      signalGroup('SIGKILL'); // anything it left behind in its group
-      rmSync(dir, { recursive: true, force: true });
-    })();
-    return stopping;
-  };
-
-  try {
-    // Loading firebase-tools takes a while on a busy 2-core machine.
-    await until(
-      async () => {
-        if (child.exitCode !== null) throw new Error('the emulator exited');
-        const response = await fetch(`${url}/`);
-        const body = (await response.json()) as { authEmulator?: { ready?: boolean } };
-        return body.authEmulator?.ready === true;
-      },
-      { timeoutMs: 90_000, intervalMs: 200, what: 'the Firebase Auth emulator answering' },
-    );
-  } catch (error) {
-    await stop();
-    throw new Error(`${String(error)}\n${output}`, { cause: error });
-  }
-
-  return { projectId, host: `127.0.0.1:${authPort}`, url, output: () => output, stop };
+  // Loading firebase-tools takes a while on a busy 2-core machine.
+  await emulator.waitUntilReady(
+    async () => {
+      const body = (await (await fetch(`${url}/`)).json()) as { authEmulator?: { ready?: boolean } };
+      return body.authEmulator?.ready === true;
+    },
+    { timeoutMs: 90_000, intervalMs: 200, what: 'the Firebase Auth emulator answering' },
+  );
+  return { projectId, host: `127.0.0.1:${authPort}`, url, output: emulator.output, stop: emulator.stop };
 }

@@ -53,24 +53,7 @@ export async function decodedDurationS(file: string): Promise<number> {
 
 /** The loudest sample in [fromS, fromS + lengthS) of an audio file, in dBFS (-91 is digital silence). */
 export async function maxVolumeDb(file: string, fromS: number, lengthS: number): Promise<number> {
-  const { stderr } = await run('ffmpeg', [
-    '-hide_banner',
-    '-nostdin',
-    '-ss',
-    String(fromS),
-    '-t',
-    String(lengthS),
-    '-i',
-    file,
-    '-af',
-    'volumedetect',
-    '-f',
-    'null',
-    '-',
-  ]);
-  const match = /max_volume: (-?[\d.]+|-inf) dB/.exec(stderr);
-  if (!match) throw new Error(`no volume measured in ${file}`);
-  return match[1] === '-inf' ? -200 : Number(match[1]);
+  return volumeDb(file, fromS, lengthS, '', 'max_volume');
 }
 
 /**
@@ -78,22 +61,23 @@ export async function maxVolumeDb(file: string, fromS: number, lengthS: number):
  * `hz` stands out there, while broadband noise or another tone falls mostly outside the band.
  */
 export async function bandLevelDb(file: string, hz: number, fromS: number, lengthS: number): Promise<number> {
+  const band = `bandpass=f=${hz}:width_type=h:w=40`;
+  return volumeDb(file, fromS, lengthS, `${band},${band},`, 'mean_volume');
+}
+
+/** ffmpeg's volumedetect over [fromS, fromS + lengthS) after `filters`; -inf (silence) reads as -200. */
+async function volumeDb(
+  file: string,
+  fromS: number,
+  lengthS: number,
+  filters: string,
+  measure: 'max_volume' | 'mean_volume',
+): Promise<number> {
   const { stderr } = await run('ffmpeg', [
-    '-hide_banner',
-    '-nostdin',
-    '-ss',
-    String(fromS),
-    '-t',
-    String(lengthS),
-    '-i',
-    file,
-    '-af',
-    `bandpass=f=${hz}:width_type=h:w=40,bandpass=f=${hz}:width_type=h:w=40,volumedetect`,
-    '-f',
-    'null',
-    '-',
+    ...['-hide_banner', '-nostdin', '-ss', String(fromS), '-t', String(lengthS), '-i', file],
+    ...['-af', `${filters}volumedetect`, '-f', 'null', '-'],
   ]);
-  const match = /mean_volume: (-?[\d.]+|-inf) dB/.exec(stderr);
+  const match = new RegExp(`${measure}: (-?[\\d.]+|-inf) dB`).exec(stderr);
   if (!match) throw new Error(`no volume measured in ${file}`);
   return match[1] === '-inf' ? -200 : Number(match[1]);
 }

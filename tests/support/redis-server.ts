@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './box.js';
-import { until } from './until.js';
+import { startManagedProcess } from './managed-process.js';
 
 export interface RedisServer {
   url: string;
@@ -19,39 +18,15 @@ export async function startRedisServer({ port: wanted }: { port?: number } = {})
   const dir = mkdtempSync(path.join(tmpdir(), 'riffroom-redis-'));
   // A given port lets a test stop Redis and bring it back where its clients reconnect.
   const port = wanted ?? (await freePort());
-  let output = '';
-  const child: ChildProcess = spawn(
+  const redis = startManagedProcess(
     'redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    { scratchDir: dir },
   );
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `redis://127.0.0.1:${port}`;
-
-  try {
-    await until(
-      () => {
-        if (child.exitCode !== null) throw new Error(`redis-server exited:\n${output}`);
-        return output.includes('Ready to accept connections');
-      },
-      { timeoutMs: 15_000, what: 'redis-server ready' },
-    );
-  } catch (error) {
-    child.kill('SIGKILL');
-    await exited;
-    rmSync(dir, { recursive: true, force: true });
-    throw error;
-  }
-
-  return {
-    url,
-    port,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  await redis.waitUntilReady(() => redis.output().includes('Ready to accept connections'), {
+    timeoutMs: 15_000,
+    intervalMs: 25,
+    what: 'redis-server ready',
+  });
+  return { url: `redis://127.0.0.1:${port}`, port, stop: redis.stop };
 }

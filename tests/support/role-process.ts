@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './box.js';
-import { until } from './until.js';
+import { startManagedProcess } from './managed-process.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -29,11 +28,11 @@ export async function startRole(
 ): Promise<RoleProcess> {
   // A given port lets a test bring a role back where its callers still point.
   const port = wanted ?? (await freePort());
-  let output = '';
-  const child: ChildProcess = spawn(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), [script], {
+  const role = startManagedProcess(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), [script], {
+    name: script,
     cwd: repoRoot,
     // Its own process group: kill() ends tsx, node and the mediasoup workers together.
-    detached: true,
+    processGroup: true,
     env: {
       ...process.env,
       PORT: String(port),
@@ -46,48 +45,23 @@ export async function startRole(
       DRAIN_TIMEOUT_S: '0',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const gone = () => child.exitCode !== null || child.signalCode !== null;
-  await until(
-    async () => {
-      if (gone()) throw new Error(`${script} exited early:\n${output}`);
-      return (await fetch(`${baseUrl}/healthz`)).status === 200;
-    },
-    { timeoutMs: 60_000, intervalMs: 100, what: `${script} healthz` },
-  ).catch((error: unknown) => {
-    if (!gone()) process.kill(-child.pid!, 'SIGKILL');
-    throw new Error(`${String(error)}\n${output}`);
+  await role.waitUntilReady(async () => (await fetch(`${baseUrl}/healthz`)).status === 200, {
+    timeoutMs: 60_000,
+    what: `${script} healthz`,
   });
-
-  const signalGroup = (signal: NodeJS.Signals) => {
-    try {
-      process.kill(-child.pid!, signal);
-    } catch {
-      // Already gone.
-    }
-  };
   return {
     baseUrl,
     port,
-    output: () => output,
-    async stop() {
-      if (gone()) return;
-      signalGroup('SIGTERM');
-      const late = setTimeout(() => signalGroup('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(late);
-    },
+    output: role.output,
+    stop: role.stop,
     async kill() {
-      signalGroup('SIGKILL');
-      await exited;
+      role.signal('SIGKILL');
+      await role.exited;
     },
     terminate() {
-      if (!gone()) child.kill('SIGTERM');
+      if (role.running()) role.child.kill('SIGTERM');
     },
   };
 }

@@ -7,12 +7,24 @@ import { connected, socketOpener, type ClientOptions } from './sockets.js';
 /** Socket.IO clients for room tests (see sockets.ts), each resolved once connected. */
 export function roomSocketFactory(baseUrl: () => string) {
   const opener = socketOpener(baseUrl);
+  /** Connects (signed in with `token`, else as an anonymous guest) and resolves once connected. */
+  const connect = async (token?: string, options?: ClientOptions): Promise<Socket> => {
+    const socket = opener.connect(token, options);
+    await connected(socket);
+    return socket;
+  };
   return {
-    /** Connects (signed in with `token`, else as an anonymous guest) and resolves once connected. */
-    async connect(token?: string, options?: ClientOptions): Promise<Socket> {
-      const socket = opener.connect(token, options);
-      await connected(socket);
-      return socket;
+    connect,
+    /**
+     * Connects as `connect` does, records what it hears from then on, and joins `roomId`; a refused
+     * join fails the test. `join` is the ack's data, `peerId` the member's own.
+     */
+    joined: async (roomId: string, token?: string, options?: ClientOptions) => {
+      const socket = await connect(token, options);
+      const heard = recorder(socket);
+      const ack = await ask(socket, 'join-room', { roomId });
+      expect(ack).toMatchObject({ ok: true });
+      return { socket, heard, join: ack.data, peerId: ack.data.self.peerId as string };
     },
     closeAll: opener.closeAll,
   };

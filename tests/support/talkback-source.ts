@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import type { SfuRoom } from '@riffroom/media';
 import type { types } from 'mediasoup';
+import { produceOpusTone } from './opus-tone.js';
 
 let nextSsrc = 0x5100_0000;
 
@@ -20,49 +20,17 @@ export async function startTalkbackSource(
 ): Promise<TalkbackSource> {
   const router = room.mediaRouter;
   const transport = await router.createPlainTransport({ listenIp: '127.0.0.1', rtcpMux: true, comedia: true });
-  const ssrc = (nextSsrc += 1);
-  const producer = await transport.produce({
-    kind: 'audio',
-    rtpParameters: {
-      codecs: [{ mimeType: 'audio/opus', payloadType: 100, clockRate: 48000, channels: 2 }],
-      encodings: [{ ssrc }],
-    },
+  const { producer, stop } = await produceOpusTone(transport, {
+    hz: talker.toneHz,
+    ssrc: (nextSsrc += 1),
     appData: { source: 'talkback', userId: talker.userId, displayName: talker.displayName },
   });
-  const ffmpeg: ChildProcess = spawn(
-    'ffmpeg',
-    [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-nostdin',
-      '-re',
-      '-f',
-      'lavfi',
-      '-i',
-      `sine=frequency=${talker.toneHz}:sample_rate=48000`,
-      '-ac',
-      '1',
-      '-c:a',
-      'libopus',
-      '-b:a',
-      '48k',
-      '-payload_type',
-      '100',
-      '-ssrc',
-      String(ssrc),
-      '-f',
-      'rtp',
-      `rtp://127.0.0.1:${transport.tuple.localPort}`,
-    ],
-    { stdio: 'ignore' },
-  );
   // On the talker's talkback lane, as SfuRoom.produceTalkback keeps a browser's mic.
   room.adoptTalkbackProducer(`source-${talker.userId}`, producer);
   return {
     producer,
     stop() {
-      ffmpeg.kill('SIGKILL');
+      stop();
       transport.close();
     },
   };

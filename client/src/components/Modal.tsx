@@ -31,3 +31,30 @@ export function Modal({ title, onClose, children }: ModalProps) {
     </div>
   );
 }
+
+interface ModalActionsProps {
+  /** The label of the form's submit button; none for a modal that only shows. */
+  submit?: string;
+  /** While the form is sending: its submit button is disabled. */
+  busy?: boolean;
+  onClose: () => void;
+  /** Buttons between the submit and Close (Edit Session's Cancel Session). */
+  children?: ReactNode;
+}
+
+/** A modal's row of buttons: its submit first, Close always last. */
+export function ModalActions({ submit, busy = false, onClose, children }: ModalActionsProps) {
+  return (
+    <div className="form-actions">
+      {submit && (
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {submit}
+        </button>
+      )}
+      {children}
+      <button type="button" className="btn btn--ghost" onClick={onClose}>
+        Close
+      </button>
+    </div>
+  );
+}

@@ -14,7 +14,7 @@ import { WorkerPool } from '../sfu/worker-pool.js';
 import { HttpRoomDirectory } from './http-room-directory.js';
 import { NodeHeartbeat } from './node-heartbeat.js';
 import { nodeLoadMeter } from './node-load.js';
-import { nodeReadiness, type NodeReadinessCheck } from './node-readiness.js';
+import { Readiness, type ReadinessCheck } from '@riffroom/protocol/readiness';
 import type { NodeRegistry } from './node-registry.js';
 import { connectNodeRegistry } from './registry-connection.js';
 import { startCascade, type RunningCascade } from './cascade/start-cascade.js';
@@ -97,7 +97,7 @@ export async function startMediaNode(
     onRateLimited: mediaMetrics.rateLimited,
   });
   mediaMetrics.watchRealtime(realtime);
-  const readinessChecks: NodeReadinessCheck[] = [
+  const readinessChecks: ReadinessCheck[] = [
     {
       name: 'workers',
       check: () => {
@@ -108,13 +108,14 @@ export async function startMediaNode(
     ...(registry ? [{ name: 'redis', check: () => registry.check() }] : []),
   ];
   let draining = false;
+  const readiness = new Readiness(readinessChecks, () => draining);
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = req.url ?? '/';
     if (peers.owns(url)) return peers.handleRequest(req, res);
     const path = url.split('?')[0];
     // Liveness and readiness for the proxy and the orchestrator; the API serves everything else.
     if (path === '/readyz') {
-      void nodeReadiness(readinessChecks, draining).then((report) => reply(res, report.ok ? 200 : 503, report));
+      void readiness.report().then((report) => reply(res, report.ok ? 200 : 503, report));
       return;
     }
     if (path === '/healthz') return reply(res, 200, { ok: true });

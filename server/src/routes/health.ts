@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { HealthResponse, ReadinessResponse } from '@riffroom/protocol';
-import type { Readiness } from '../services/readiness.js';
+import type { Readiness } from '@riffroom/protocol/readiness';
 import type { BuildInfo } from '../version.js';
 
 /**

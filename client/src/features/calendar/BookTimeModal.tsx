@@ -2,7 +2,7 @@ import type { PublicUser } from '@riffroom/protocol';
 import { useState, type FormEvent } from 'react';
 import { useServices } from '../../app/ServicesContext';
 import { TextAreaField, TextField } from '../../components/fields';
-import { Modal } from '../../components/Modal';
+import { Modal, ModalActions } from '../../components/Modal';
 import { useAlertingAction } from '../../components/useAlertingAction';
 import { displayName } from '../../components/userLabels';
 import { MESSAGES, timeOrderError, toLocalInput } from './sessionForm';
@@ -48,14 +48,7 @@ export function BookTimeModal({ host, start, end, onClose, onSent }: BookTimeMod
           <TextField label="End Time" type="datetime-local" value={values.end} onChange={set('end')} />
           <TextAreaField label="Message" rows={3} value={values.message} onChange={set('message')} />
         </fieldset>
-        <div className="form-actions">
-          <button type="submit" className="btn btn--primary" disabled={sending}>
-            Send Booking Request
-          </button>
-          <button type="button" className="btn btn--ghost" onClick={onClose}>
-            Close
-          </button>
-        </div>
+        <ModalActions submit="Send Booking Request" busy={sending} onClose={onClose} />
       </form>
     </Modal>
   );

@@ -2,7 +2,7 @@ import type { IncomingBooking, MyBookingsResponse, OutgoingBooking } from '@riff
 import { format } from 'date-fns';
 import { useState } from 'react';
 import { useServices } from '../../app/ServicesContext';
-import { Modal } from '../../components/Modal';
+import { Modal, ModalActions } from '../../components/Modal';
 import { useAlertingAction } from '../../components/useAlertingAction';
 import type { BookingAction } from '../../services/api';
 
@@ -110,11 +110,7 @@ export function BookingRequestsModal({ bookings, onClose, onAnswered }: BookingR
           </section>
         </div>
       )}
-      <div className="form-actions">
-        <button type="button" className="btn btn--ghost" onClick={onClose}>
-          Close
-        </button>
-      </div>
+      <ModalActions onClose={onClose} />
     </Modal>
   );
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useServices } from '../../app/ServicesContext';
-import { Modal } from '../../components/Modal';
+import { Modal, ModalActions } from '../../components/Modal';
 import { useAlertingAction } from '../../components/useAlertingAction';
 import { SessionFields } from './SessionFields';
 import { emptySessionForm, sessionBodyFrom, validateSessionForm } from './sessionForm';
@@ -32,14 +32,7 @@ export function CreateSessionModal({ start, end, onClose, onCreated }: CreateSes
     <Modal title="Create Session" onClose={onClose}>
       <form onSubmit={submit} noValidate>
         <SessionFields values={values} onChange={setValues} disabled={saving} />
-        <div className="form-actions">
-          <button type="submit" className="btn btn--primary" disabled={saving}>
-            Create Session
-          </button>
-          <button type="button" className="btn btn--ghost" onClick={onClose}>
-            Close
-          </button>
-        </div>
+        <ModalActions submit="Create Session" busy={saving} onClose={onClose} />
       </form>
     </Modal>
   );

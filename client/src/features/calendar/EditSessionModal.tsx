@@ -1,7 +1,7 @@
 import type { Session } from '@riffroom/protocol';
 import { useState, type FormEvent } from 'react';
 import { useServices } from '../../app/ServicesContext';
-import { Modal } from '../../components/Modal';
+import { Modal, ModalActions } from '../../components/Modal';
 import { useAlertingAction } from '../../components/useAlertingAction';
 import { SessionFields } from './SessionFields';
 import { sessionBodyFrom, sessionFormFrom, validateSessionForm } from './sessionForm';
@@ -41,17 +41,11 @@ export function EditSessionModal({ session, onClose, onChanged }: EditSessionMod
     <Modal title="Edit Session" onClose={onClose}>
       <form onSubmit={save} noValidate>
         <SessionFields values={values} onChange={setValues} disabled={busy} />
-        <div className="form-actions">
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            Save
-          </button>
+        <ModalActions submit="Save" busy={busy} onClose={onClose}>
           <button type="button" className="btn btn--danger" disabled={busy} onClick={() => void cancelSession()}>
             Cancel Session
           </button>
-          <button type="button" className="btn btn--ghost" onClick={onClose}>
-            Close
-          </button>
-        </div>
+        </ModalActions>
       </form>
     </Modal>
   );

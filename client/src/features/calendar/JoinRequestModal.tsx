@@ -3,7 +3,7 @@ import { format } from 'date-fns';
 import { useState, type FormEvent } from 'react';
 import { useServices } from '../../app/ServicesContext';
 import { TextAreaField } from '../../components/fields';
-import { Modal } from '../../components/Modal';
+import { Modal, ModalActions } from '../../components/Modal';
 import { useAlertingAction } from '../../components/useAlertingAction';
 
 interface JoinRequestModalProps {
@@ -57,14 +57,7 @@ export function JoinRequestModal({ session, hostName, onClose }: JoinRequestModa
       </dl>
       <form onSubmit={submit}>
         <TextAreaField label="Message" rows={3} value={message} onChange={setMessage} disabled={sending} />
-        <div className="form-actions">
-          <button type="submit" className="btn btn--primary" disabled={sending}>
-            Send Join Request
-          </button>
-          <button type="button" className="btn btn--ghost" onClick={onClose}>
-            Close
-          </button>
-        </div>
+        <ModalActions submit="Send Join Request" busy={sending} onClose={onClose} />
       </form>
     </Modal>
   );

@@ -1,5 +1,5 @@
 import type { CalendarEvent, Session } from '@riffroom/protocol';
-import { Modal } from '../../components/Modal';
+import { Modal, ModalActions } from '../../components/Modal';
 import { SessionFields } from './SessionFields';
 import { emptySessionForm, sessionFormFrom, type SessionFormValues } from './sessionForm';
 
@@ -32,11 +32,7 @@ export function ReadOnlySessionModal({
     <Modal title="Edit Session" onClose={onClose}>
       <SessionFields values={values} onChange={() => {}} disabled />
       <p className="muted">{note}</p>
-      <div className="form-actions">
-        <button type="button" className="btn btn--ghost" onClick={onClose}>
-          Close
-        </button>
-      </div>
+      <ModalActions onClose={onClose} />
     </Modal>
   );
 }

@@ -18,6 +18,18 @@ describe('Readiness', () => {
     expect(await readiness.report()).toEqual({ ok: false, failing: ['redis'] });
   });
 
+  it('names a part once when two of its checks fail (the media role checks two Redis connections)', async () => {
+    const down = () => {
+      throw new Error('down');
+    };
+    const readiness = new Readiness([
+      { name: 'redis', check: down },
+      { name: 'workers', check: () => {} },
+      { name: 'redis', check: down },
+    ]);
+    expect(await readiness.report()).toEqual({ ok: false, failing: ['redis'] });
+  });
+
   it('counts a part that does not answer within the timeout as down', async () => {
     const readiness = new Readiness(
       [

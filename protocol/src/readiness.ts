@@ -1,6 +1,7 @@
 /**
- * Readiness (/readyz): whether this process should be sent traffic now. Each part is checked on
- * every probe; a part that throws or takes longer than the timeout counts as down.
+ * Readiness (/readyz, README "Health and readiness"): whether a process should be sent traffic now.
+ * The API, the box and the media role each answer theirs with it. Each part is checked on every
+ * probe; a part that throws or takes longer than the timeout counts as down.
  */
 export interface ReadinessCheck {
   /** Named in the 503 answer: 'database', 'redis', 'workers'. */
@@ -10,7 +11,10 @@ export interface ReadinessCheck {
 
 export interface ReadinessReport {
   ok: boolean;
-  /** The parts that are down, or ['draining'] while the process drains (nothing else is checked then). */
+  /**
+   * The parts that are down, each name once (the media role checks two Redis connections), or
+   * ['draining'] while the process drains (nothing else is checked then).
+   */
   failing: string[];
 }
 
@@ -27,12 +31,12 @@ export class Readiness {
   async report(): Promise<ReadinessReport> {
     if (this.draining()) return { ok: false, failing: ['draining'] };
     const results = await Promise.all(this.checks.map(async (part) => ((await this.passes(part)) ? null : part.name)));
-    const failing = results.filter((name): name is string => name !== null);
+    const failing = [...new Set(results.filter((name): name is string => name !== null))];
     return { ok: failing.length === 0, failing };
   }
 
   private async passes(part: ReadinessCheck): Promise<boolean> {
-    let timer: NodeJS.Timeout | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<false>((resolve) => {
       timer = setTimeout(() => resolve(false), this.timeoutMs);
     });
