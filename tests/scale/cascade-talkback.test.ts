@@ -155,5 +155,16 @@ describe('talkback over a cascaded room', () => {
     await host.request('talkback:mute', { roomId, peerId: edgeTalker.peerId, muted: false });
     await hears(hostHears, 'the host, the edge talker unmuted');
     await hears(neighbourHears, 'the edge listener, the edge talker unmuted');
+
+    // Muted again, the edge's talker turns the mic off and on: the new mic is muted on both nodes too.
+    await host.request('talkback:mute', { roomId, peerId: edgeTalker.peerId, muted: true });
+    await onEdge.member.request('talkback:stop', { roomId });
+    const nextMic = await onEdge.talk(440);
+    await until(async () => (await talkerSeenBy(host, nextMic)).mutedByHost, {
+      what: "the talker's next mic muted at the origin",
+    });
+    await hearsNothing(await hostTalkback.listen(nextMic), "the host, the edge talker's next mic");
+    await talkerSeenBy(neighbour, nextMic);
+    await hearsNothing(await neighbourTalkback.listen(nextMic), "the edge listener, the edge talker's next mic");
   });
 });

@@ -10,6 +10,7 @@ import { wrtc } from '../../bench/lib/wrtc-globals.js';
  * a tone and decodes what it hears.
  */
 export interface Talkback {
+  member: RoomMember;
   device: Device;
   /** Starts a tone on the member's talkback mic; its producer id. */
   talk(hz: number): Promise<string>;
@@ -51,6 +52,7 @@ export async function joinTalkback(member: RoomMember): Promise<Talkback> {
   };
   let recv: client.Transport | null = null;
   return {
+    member,
     device,
     async talk(hz) {
       const source = new wrtc.nonstandard.RTCAudioSource();

@@ -3,7 +3,7 @@ import type { types } from 'mediasoup';
 import type { Logger } from 'pino';
 import type { LiveRoom } from '../rooms/live-room.js';
 import type { SfuRoom } from '../sfu/sfu-room.js';
-import { cascadeEdgeRooms } from '../sfu/cascade-edge-rooms.js';
+import { cascadeEdgeRooms, whenTalkbackPiped } from '../sfu/cascade-edge-rooms.js';
 import { talkbackLane, type TalkbackAppData } from '../sfu/talkback-lane.js';
 import { TalkbackMix } from '../talkback/talkback-mix.js';
 import type { RoomHub } from './room-hub.js';
@@ -59,7 +59,16 @@ export class TalkbackRooms {
   }
 
   private wire(room: SfuRoom): void {
-    room.on('talkback-producer-added', () => this.broadcast(room));
+    room.on('talkback-producer-added', (producer) => {
+      // A mic piped in from an edge starts as its talker's node had it: the host's mute of that
+      // person holds here (and travels back to their node with the pause).
+      const { userId } = producer.appData as TalkbackAppData;
+      if (producer.paused || !this.mixOf(room).isMuted(userId)) return this.broadcast(room);
+      void producer
+        .pause()
+        .catch(() => {})
+        .finally(() => this.broadcast(room));
+    });
     room.on('talkback-producer-removed', () => this.broadcast(room));
     room.on('talkback-speaking', (peerIds) => {
       if (cascadeEdgeRooms.has(room)) return;
@@ -149,6 +158,7 @@ export function handleRoomTalkback(
   onRoomEvent(socket, 'talkback:consume', logger, async (payload) => {
     hub.membership(socket, payload.roomId);
     const media = await hub.media.get(payload.roomId);
+    await whenTalkbackPiped(media, payload.producerId);
     const consumer = await media.consumeTalkback(
       socket.id,
       payload.transportId,
