@@ -35,11 +35,34 @@ const pipeEndSchema = z.object({
 });
 export type CascadePipeEnd = z.infer<typeof pipeEndSchema>;
 
+/**
+ * Talkback across the link, both ways alike: a talker's mic (issue 17's contract: appData
+ * {source:'talkback', userId, displayName}) piped to the other end, which produces it with the same
+ * id and adopts it into the room's talkback under the talker's member socket; its close; and the
+ * host's mute, which pauses the mic at its own end and the copy at the other.
+ */
+const talkbackMessages = [
+  z.object({
+    type: z.literal('talkback-producer'),
+    producerId: sfuIdSchema,
+    /** The talker's member socket (unique across nodes): talkback-state and the host's mute name it. */
+    peerId: z.string().min(1).max(64),
+    userId: z.string().min(1).max(128),
+    displayName: z.string().max(200),
+    rtpParameters: rtpParametersSchema,
+    paused: z.boolean(),
+  }),
+  z.object({ type: z.literal('talkback-closed'), producerId: sfuIdSchema }),
+  z.object({ type: z.literal('talkback-muted'), producerId: sfuIdSchema, muted: z.boolean() }),
+] as const;
+export type CascadeTalkbackMessage = z.infer<(typeof talkbackMessages)[number]>;
+
 /** Edge to origin. The first message is always the pipe offer. */
 export const cascadeEdgeMessageSchema = z.discriminatedUnion('type', [
   pipeEndSchema.extend({ type: z.literal('pipe-offer'), srtp: z.boolean() }),
   /** The edge's guests that want relay frames now (the origin adds them to the host's relay:demand). */
   z.object({ type: z.literal('relay-demand'), guests: z.number().int().min(0).max(1_000_000) }),
+  ...talkbackMessages,
 ]);
 export type CascadeEdgeMessage = z.infer<typeof cascadeEdgeMessageSchema>;
 
@@ -60,6 +83,7 @@ export const cascadeOriginMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('producer-resumed'), producerId: sfuIdSchema }),
   /** Every producer the origin had when the link opened has been announced. */
   z.object({ type: z.literal('producers-listed') }),
+  ...talkbackMessages,
 ]);
 export type CascadeOriginMessage = z.infer<typeof cascadeOriginMessageSchema>;
 

@@ -3,7 +3,8 @@ import type { types } from 'mediasoup';
 import type { Logger } from 'pino';
 import type { LiveRoom } from '../rooms/live-room.js';
 import type { SfuRoom } from '../sfu/sfu-room.js';
-import { talkbackLane } from '../sfu/talkback-lane.js';
+import { cascadeEdgeRooms, whenTalkbackPiped } from '../sfu/cascade-edge-rooms.js';
+import { talkbackLane, type TalkbackAppData } from '../sfu/talkback-lane.js';
 import { TalkbackMix } from '../talkback/talkback-mix.js';
 import type { RoomHub } from './room-hub.js';
 import { onRoomEvent } from './socket-handler.js';
@@ -35,6 +36,7 @@ export class TalkbackRooms {
 
   /** Tells the room its talkback now (talkback-state). */
   broadcast(room: SfuRoom): void {
+    if (cascadeEdgeRooms.has(room)) return;
     const live = this.liveOf(room.roomId);
     if (live) this.io.to(roomChannel(room.roomId)).emit('talkback-state', this.stateOf(room, live));
   }
@@ -57,9 +59,19 @@ export class TalkbackRooms {
   }
 
   private wire(room: SfuRoom): void {
-    room.on('talkback-producer-added', () => this.broadcast(room));
+    room.on('talkback-producer-added', (producer) => {
+      // A mic piped in from an edge starts as its talker's node had it: the host's mute of that
+      // person holds here (and travels back to their node with the pause).
+      const { userId } = producer.appData as TalkbackAppData;
+      if (producer.paused || !this.mixOf(room).isMuted(userId)) return this.broadcast(room);
+      void producer
+        .pause()
+        .catch(() => {})
+        .finally(() => this.broadcast(room));
+    });
     room.on('talkback-producer-removed', () => this.broadcast(room));
     room.on('talkback-speaking', (peerIds) => {
+      if (cascadeEdgeRooms.has(room)) return;
       const live = this.liveOf(room.roomId);
       const speakers = peerIds.map((peerId) => ({ peerId, firebase_uid: live?.member(peerId)?.firebase_uid ?? null }));
       this.io.to(roomChannel(room.roomId)).emit('talkback-speaking', { speakers });
@@ -90,9 +102,12 @@ export function handleRoomTalkback(
   };
   const talkerOf = async (roomId: string, peerId: string) => {
     const { live } = hub.hostMembership(socket, roomId, 'change talkback');
-    const target = live.member(peerId);
-    if (!target) throw refuse('room/not-joined', 'That person is not in this room.');
-    return { target, media: await hub.media.get(roomId) };
+    const media = await hub.media.get(roomId);
+    // A talker on another media node of the room is known here by its mic, piped in (scale/cascade).
+    const piped = media.talkbackProducerOf(peerId)?.appData as TalkbackAppData | undefined;
+    const key = live.member(peerId)?.key ?? piped?.userId;
+    if (!key) throw refuse('room/not-joined', 'That person is not in this room.');
+    return { key, media };
   };
 
   onRoomEvent(socket, 'talkback:state', logger, async ({ roomId }) => {
@@ -143,6 +158,7 @@ export function handleRoomTalkback(
   onRoomEvent(socket, 'talkback:consume', logger, async (payload) => {
     hub.membership(socket, payload.roomId);
     const media = await hub.media.get(payload.roomId);
+    await whenTalkbackPiped(media, payload.producerId);
     const consumer = await media.consumeTalkback(
       socket.id,
       payload.transportId,
@@ -153,10 +169,10 @@ export function handleRoomTalkback(
   });
 
   onRoomEvent(socket, 'talkback:mute', logger, async ({ roomId, peerId, muted }) => {
-    const { target, media } = await talkerOf(roomId, peerId);
+    const { key, media } = await talkerOf(roomId, peerId);
     const producer = media.talkbackProducerOf(peerId);
     if (!producer) throw refuse('talkback/not-talking', 'That person is not talking.');
-    talkback.mixOf(media).setMuted(target.key, muted);
+    talkback.mixOf(media).setMuted(key, muted);
     // Paused on the server: no packet of theirs reaches a listener (or a recording) until resumed.
     if (muted) await producer.pause();
     else await producer.resume();
@@ -165,8 +181,8 @@ export function handleRoomTalkback(
   });
 
   onRoomEvent(socket, 'talkback:level', logger, async ({ roomId, peerId, level }) => {
-    const { target, media } = await talkerOf(roomId, peerId);
-    talkback.mixOf(media).setLevel(target.key, level);
+    const { key, media } = await talkerOf(roomId, peerId);
+    talkback.mixOf(media).setLevel(key, level);
     talkback.broadcast(media);
   });
 

@@ -7,13 +7,16 @@ import {
   type CascadeEdgeMessage,
   type CascadeOriginMessage,
 } from '@riffroom/protocol';
+import { randomUUID } from 'node:crypto';
 import type { types } from 'mediasoup';
 import type { Logger } from 'pino';
 import { WebSocket } from 'ws';
 import type { RoomUpstream } from '../../sfu/room-upstream.js';
+import { cascadeEdgeRooms } from '../../sfu/cascade-edge-rooms.js';
 import type { SfuRoom } from '../../sfu/sfu-room.js';
 import type { OriginNode } from './origin-lookup.js';
 import { pipeEnd, pipeTransportOptions, type PipeSettings } from './pipe-settings.js';
+import { TalkbackPipe } from './talkback-pipe.js';
 
 export interface EdgeLinkDeps {
   secret: string;
@@ -42,6 +45,7 @@ export interface EdgeLinkStats {
  */
 export class EdgeLink {
   private transport: types.PipeTransport | null = null;
+  private talkback: TalkbackPipe | null = null;
   private readonly ws: WebSocket;
   private demand = 0;
   private framesReceived = 0;
@@ -64,6 +68,7 @@ export class EdgeLink {
     private readonly deps: EdgeLinkDeps,
   ) {
     this.closed = new Promise((resolve) => (this.resolveClosed = resolve));
+    cascadeEdgeRooms.add(room);
     const url = new URL(cascadeLinkPath(roomId), origin.internalUrl);
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
     this.ws = new WebSocket(url, {
@@ -113,7 +118,9 @@ export class EdgeLink {
     );
     // Before the transport: closing it closes its producers, and the upstream forgets them.
     this.lostProducers = this.upstream.reset();
+    this.talkback?.close();
     this.transport?.close();
+    cascadeEdgeRooms.delete(this.room);
     if (this.ws.readyState === WebSocket.OPEN || this.ws.readyState === WebSocket.CONNECTING) this.ws.terminate();
     this.resolveClosed();
   }
@@ -134,6 +141,9 @@ export class EdgeLink {
     switch (message.type) {
       case 'pipe-answer':
         await transport.connect({ ip: message.ip, port: message.port, srtpParameters: message.srtpParameters });
+        // This node's talkers go to the origin, which pipes them on to the other edges.
+        this.talkback = new TalkbackPipe(randomUUID(), this.room, transport, (talk) => this.send(talk));
+        await this.talkback.start();
         return;
       case 'producer': {
         const producer = await transport.produce({
@@ -160,6 +170,8 @@ export class EdgeLink {
       case 'producers-listed':
         this.upstream.markListed();
         return;
+      default:
+        await this.talkback?.receive(message);
     }
   }
 

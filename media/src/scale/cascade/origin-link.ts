@@ -15,6 +15,7 @@ import { DEFAULT_RELAY_OPTIONS } from '../../relay/media-relay.js';
 import type { SfuRoom } from '../../sfu/sfu-room.js';
 import type { SfuRooms } from '../../sfu/sfu-rooms.js';
 import { pipeEnd, pipeTransportOptions, type PipeSettings } from './pipe-settings.js';
+import { TalkbackPipe } from './talkback-pipe.js';
 
 /** An edge that opened a link and never offered its pipe end is dropped after this. */
 const OFFER_TIMEOUT_MS = 10_000;
@@ -49,6 +50,7 @@ export class OriginLink {
   private room: SfuRoom | null = null;
   private release: (() => void) | null = null;
   private consumers = new Map<string, types.Consumer>();
+  private talkback: TalkbackPipe | null = null;
   private closed = false;
   private relayDemand = 0;
   private framesSent = 0;
@@ -131,6 +133,7 @@ export class OriginLink {
     this.video.close();
     this.audio.close();
     this.room?.off('new-producer', this.onNewProducer);
+    this.talkback?.close();
     this.transport?.close();
     this.release?.();
     this.deps.remoteDemand(this.roomId, this.id, 0);
@@ -155,6 +158,9 @@ export class OriginLink {
         }
         this.deps.remoteDemand(this.roomId, this.id, message.guests);
         return;
+      default:
+        // Talkback: after the pipe is up, in order with the producers.
+        this.enqueue(async () => this.talkback?.receive(message));
     }
   }
 
@@ -173,6 +179,8 @@ export class OriginLink {
     room.on('new-producer', this.onNewProducer);
     for (const { producerId } of room.producers()) await this.pipeProducer(producerId);
     this.send({ type: 'producers-listed' });
+    this.talkback = new TalkbackPipe(this.id, room, transport, (message) => this.send(message));
+    await this.talkback.start();
   }
 
   private async pipeProducer(producerId: string): Promise<void> {
