@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { roomIdSchema } from './rooms.js';
 import { uidSchema } from './user.js';
+import { mediaNodeIdSchema } from './scale-out.js';
 
 /**
  * Session recording and stems (issue 17): the host records a room; the media node writes one file
@@ -42,6 +43,8 @@ export const recordingTrackSchema = z.object({
    */
   offsetMs: z.number().int().min(0).default(0),
   bytes: z.number().int().min(0),
+  /** How long the file plays, in ms, when known (listed for a recording found interrupted after a crash). */
+  durationMs: z.number().int().min(0).nullable().optional(),
 });
 export type RecordingTrack = z.infer<typeof recordingTrackSchema>;
 
@@ -91,6 +94,12 @@ export const RECORDING_DISK_FULL_MESSAGE = 'Recording stopped: the server is run
 export const RECORDING_NO_SPACE_MESSAGE = 'Cannot record: the server does not have enough free disk space.';
 export const RECORDING_INTERRUPTED_MESSAGE =
   'Recording interrupted: the recorder stopped unexpectedly. What was recorded so far is kept.';
+/**
+ * A recording found still running when its node started again (the box or the node crashed): its
+ * files play up to the crash; the talkback stems could not be aligned, so each talker's raw segments are listed.
+ */
+export const RECORDING_CRASHED_MESSAGE =
+  'Recording interrupted: the server stopped while recording. What was recorded so far is kept; talkback is in raw segments, not aligned.';
 
 /** Internal: a media node started a recording (the API adds its row). */
 export const internalRecordingStartedSchema = z.object({
@@ -98,7 +107,26 @@ export const internalRecordingStartedSchema = z.object({
   roomId: roomIdSchema,
   hostUid: uidSchema,
   startedAt: z.string(),
+  /** The node that records (its NODE_ID): after a crash it marks only its own rows interrupted. */
+  nodeId: mediaNodeIdSchema.optional(),
 });
+
+/**
+ * Internal: a media node starting asks for the recordings it left 'recording' (it runs none yet);
+ * `everyNode` on a single box, whose one node runs every recording.
+ */
+export const internalOrphanedRecordingsBodySchema = z.object({
+  nodeId: mediaNodeIdSchema,
+  everyNode: z.boolean().default(false),
+});
+export const orphanedRecordingSchema = z.object({
+  id: recordingIdSchema,
+  startedAt: z.string(),
+  durationMs: z.number().int().min(0),
+  tracks: z.array(recordingTrackSchema),
+});
+export type OrphanedRecording = z.infer<typeof orphanedRecordingSchema>;
+export const internalOrphanedRecordingsResponseSchema = z.object({ recordings: z.array(orphanedRecordingSchema) });
 
 /** Internal: a media node's news of a recording (tracks so far, or the end). */
 export const internalRecordingUpdateSchema = z.object({

@@ -53,6 +53,8 @@ import {
   usersResponseSchema,
 } from './user.js';
 import {
+  internalOrphanedRecordingsBodySchema,
+  internalOrphanedRecordingsResponseSchema,
   internalRecordingStartedSchema,
   internalRecordingUpdateSchema,
   recordingResponseSchema,
@@ -240,6 +242,13 @@ export const restRoutes = {
     path: '/internal/recordings/:recordingId',
     body: internalRecordingUpdateSchema,
     response: okResponseSchema,
+  },
+  /** Internal: a starting media node's recordings still 'recording' (a crash left them); it marks them interrupted. */
+  internalOrphanedRecordings: {
+    method: 'POST',
+    path: '/internal/recordings/orphaned',
+    body: internalOrphanedRecordingsBodySchema,
+    response: internalOrphanedRecordingsResponseSchema,
   },
   /** Internal: the host's grace period `graceId` ran out on a media node; the room ends if it still runs. */
   internalExpireRoom: {

@@ -152,6 +152,8 @@ export async function startBox(
         {
           started: (recording) => api.recordings.started(recording),
           updated: (id, update) => api.recordings.updated(id, update),
+          // Alone (no Redis, so no other node): at start no recording runs, whichever node began it.
+          orphaned: (nodeId) => api.recordings.orphaned(nodeId, mediaConfig.bus.kind !== 'redis'),
         },
         logger,
       ),

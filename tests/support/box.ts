@@ -29,9 +29,11 @@ export interface Box {
   stop(options?: { keepData?: boolean }): Promise<void>;
   /**
    * SIGKILLs the server process, as a crash or a pulled cable would end it: no goodbye reaches the
-   * clients. The data directory stays, for a box started on it again.
+   * clients. The data directory stays, for a box started on it again. With `wholeBox`, every
+   * process below it dies in the same instant (its ffmpeg and mediasoup workers too), as when the
+   * machine or its container goes: a lone server's death leaves its ffmpeg children running.
    */
-  crash(): Promise<void>;
+  crash(options?: { wholeBox?: boolean }): Promise<void>;
 }
 
 /** Where a box runs: a fresh port and data directory unless given (a restart reuses both). */
@@ -125,8 +127,17 @@ export async function startBox(env: Record<string, string> = {}, place: BoxPlace
     signal: (name) => box.signal(name),
     exited: box.exited,
     stop: ({ keepData = false } = {}) => box.stop({ keepScratch: keepData }),
-    async crash() {
-      process.kill(boxServerPid(box.pid), 'SIGKILL');
+    async crash({ wholeBox = false } = {}) {
+      const server = boxServerPid(box.pid);
+      const below = wholeBox ? descendants(server) : [];
+      process.kill(server, 'SIGKILL');
+      for (const pid of below) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // It went with the server.
+        }
+      }
       await box.exited;
     },
   };

@@ -9,7 +9,7 @@ const DISK_CHECK_MS = 2000;
 
 /** The recorders' settings from the media node's configuration. */
 export function recorderSettings(
-  config: Pick<MediaConfig, 'dataDir' | 'ffmpegBin' | 'recordingsMinFreeMb'>,
+  config: Pick<MediaConfig, 'dataDir' | 'ffmpegBin' | 'recordingsMinFreeMb' | 'nodeId'>,
   catalog: RecordingCatalog,
   logger: Logger,
 ): RecorderSettings {
@@ -19,6 +19,7 @@ export function recorderSettings(
     minFreeBytes: config.recordingsMinFreeMb * 1024 * 1024,
     diskCheckMs: DISK_CHECK_MS,
     catalog,
+    nodeId: config.nodeId,
     logger: logger.child({ part: 'recording' }),
   };
 }

@@ -1,4 +1,4 @@
-import type { InternalRecordingUpdate } from '@riffroom/protocol';
+import type { InternalRecordingUpdate, OrphanedRecording } from '@riffroom/protocol';
 
 /**
  * Where a media node reports its recordings (the API keeps the list): in-process on the single
@@ -7,6 +7,8 @@ import type { InternalRecordingUpdate } from '@riffroom/protocol';
  * API reads: scaled out, the nodes and the API share that directory (a volume).
  */
 export interface RecordingCatalog {
-  started(recording: { id: string; roomId: string; hostUid: string; startedAt: string }): Promise<void>;
+  started(recording: { id: string; roomId: string; hostUid: string; startedAt: string; nodeId: string }): Promise<void>;
   updated(id: string, update: InternalRecordingUpdate): Promise<void>;
+  /** The recordings this node left 'recording' (it runs none yet at start); see crash-recovery.ts. */
+  orphaned(nodeId: string): Promise<OrphanedRecording[]>;
 }

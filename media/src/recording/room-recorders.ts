@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { refuse, type LiveRecording, type RecordingState } from '@riffroom/protocol';
 import type { SfuRoom } from '../sfu/sfu-room.js';
+import { recoverInterruptedRecordings } from './crash-recovery.js';
 import { RoomRecording, type RecorderSettings } from './room-recording.js';
 
 export interface RoomRecordersEvents {
@@ -15,8 +16,18 @@ export class RoomRecorders extends EventEmitter<RoomRecordersEvents> {
   /** Stopped, still making stems and the mix. */
   private finishing = new Set<RoomRecording>();
 
+  /**
+   * Settles once the recordings a crash left 'recording' are marked interrupted (this node runs
+   * none of them: it has only just started).
+   */
+  readonly recovered: Promise<void>;
+
   constructor(readonly settings: RecorderSettings) {
     super();
+    this.recovered = recoverInterruptedRecordings(settings).then(
+      () => {},
+      (error: unknown) => settings.logger.error({ err: error }, 'could not mark the recordings a crash interrupted'),
+    );
   }
 
   /** What a member is told: the recording running in the room, or null. */

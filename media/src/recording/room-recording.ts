@@ -26,6 +26,8 @@ export interface RecorderSettings {
   /** How often the free space is checked while recording. */
   diskCheckMs: number;
   catalog: RecordingCatalog;
+  /** This node's NODE_ID, kept with each recording's row (crash-recovery.ts). */
+  nodeId: string;
   logger: Logger;
 }
 
@@ -124,8 +126,12 @@ export class RoomRecording {
       roomId: room.roomId,
       hostUid,
       startedAt: new Date(recording.t0).toISOString(),
+      nodeId: settings.nodeId,
     });
     await recording.listed;
+    // The captures of the sources already there reported before the row existed: the row lists
+    // them now, so a crash from here on leaves their labels, talkers and offsets (crash-recovery.ts).
+    await recording.report('recording', null);
     return recording;
   }
 

@@ -1,4 +1,10 @@
-import { INTERNAL_SECRET_HEADER, routePath, restRoutes, type InternalRecordingUpdate } from '@riffroom/protocol';
+import {
+  INTERNAL_SECRET_HEADER,
+  routePath,
+  restRoutes,
+  type InternalRecordingUpdate,
+  type OrphanedRecording,
+} from '@riffroom/protocol';
 import type { RecordingCatalog } from '../recording/recording-catalog.js';
 
 const REQUEST_TIMEOUT_MS = 5000;
@@ -10,15 +16,21 @@ export class HttpRecordingCatalog implements RecordingCatalog {
     private readonly secret: string,
   ) {}
 
-  async started(recording: { id: string; roomId: string; hostUid: string; startedAt: string }) {
+  async started(recording: { id: string; roomId: string; hostUid: string; startedAt: string; nodeId: string }) {
     await this.send('POST', routePath(restRoutes.internalRecordingStarted), recording);
+  }
+
+  /** Only this node's: other nodes may be recording now. */
+  async orphaned(nodeId: string): Promise<OrphanedRecording[]> {
+    const response = await this.send('POST', routePath(restRoutes.internalOrphanedRecordings), { nodeId });
+    return restRoutes.internalOrphanedRecordings.response.parse(await response.json()).recordings;
   }
 
   async updated(id: string, update: InternalRecordingUpdate) {
     await this.send('PUT', routePath(restRoutes.internalRecordingUpdate, { recordingId: id }), update);
   }
 
-  private async send(method: string, path: string, body: unknown): Promise<void> {
+  private async send(method: string, path: string, body: unknown): Promise<Response> {
     const response = await fetch(new URL(path, this.apiUrl), {
       method,
       headers: { [INTERNAL_SECRET_HEADER]: this.secret, 'content-type': 'application/json' },
@@ -26,5 +38,6 @@ export class HttpRecordingCatalog implements RecordingCatalog {
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
     if (!response.ok) throw new Error(`the API answered ${response.status} to ${method} ${path}`);
+    return response;
   }
 }

@@ -49,15 +49,13 @@ async function liveDataDir() {
 }
 
 describe('npm run backup and restore', () => {
-  it('copy the open database, the signing key and the recordings index into an empty data dir, owner-only', async () => {
+  it('copy the open database and the signing key into an empty data dir, owner-only', async () => {
     const { config, db } = await liveDataDir();
-    mkdirSync(path.join(dataDir, 'recordings'), { mode: 0o700 });
-    writeFileSync(path.join(dataDir, 'recordings', 'index.json'), '{"recordings":[]}', { mode: 0o600 });
     const archive = path.join(root, 'backup.tar');
     try {
       // Taken while the box's own connection is open, with the last write only in the WAL.
       const manifest = await createBackup(config, archive);
-      expect(manifest.files.map((file) => file.role)).toEqual(['database', 'signingKey', 'recordingsIndex']);
+      expect(manifest.files.map((file) => file.role)).toEqual(['database', 'signingKey']);
       expect(manifest.migrations).toContain('0011_users_newest_first_index');
     } finally {
       await db.destroy();
@@ -69,25 +67,16 @@ describe('npm run backup and restore', () => {
     const restored = path.join(root, 'restored');
     restoreBackup(archive, restored);
     expect(modeOf(restored)).toBe('700');
-    expect(readdirSync(restored).sort()).toEqual(['identity-signing-key.json', 'recordings', 'riffroom.sqlite']);
-    for (const file of ['identity-signing-key.json', 'recordings/index.json', 'riffroom.sqlite']) {
+    expect(readdirSync(restored).sort()).toEqual(['identity-signing-key.json', 'riffroom.sqlite']);
+    for (const file of ['identity-signing-key.json', 'riffroom.sqlite']) {
       expect([file, modeOf(path.join(restored, file))]).toEqual([file, '600']);
     }
-    expect(modeOf(path.join(restored, 'recordings'))).toBe('700');
     expect(readFileSync(path.join(restored, 'identity-signing-key.json'), 'utf8')).toBe(
       readFileSync(path.join(dataDir, 'identity-signing-key.json'), 'utf8'),
     );
     const copy = new Database(path.join(restored, 'riffroom.sqlite'), { readonly: true });
     expect(copy.prepare('SELECT user_name FROM users').all()).toEqual([{ user_name: 'Ada' }]);
     copy.close();
-  });
-
-  it('says in the manifest what it left out: no recordings index yet', async () => {
-    const { config, db } = await liveDataDir();
-    await db.destroy();
-    const manifest = await createBackup(config, path.join(root, 'backup.tar'));
-    expect(manifest.files.map((file) => file.role)).toEqual(['database', 'signingKey']);
-    expect(manifest.notes.join(' ')).toMatch(/recordings index/);
   });
 
   it('never overwrites: an existing archive name, or a data dir that is not empty, is refused', async () => {

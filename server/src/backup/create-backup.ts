@@ -13,11 +13,12 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { BACKUP_FILES, type BackupFileRole, type BackupManifest } from '@riffroom/protocol';
+import { BACKUP_FILES, BACKUP_RECORDING_ROLE, type BackupFileRole, type BackupManifest } from '@riffroom/protocol';
 import type { ApiConfig } from '../config/schema.js';
 import { sqliteFilename } from '../db/connect.js';
 import { copySqliteTo } from '../db/migration-snapshot.js';
 import { sha256OfFile } from './file-hash.js';
+import { planRecordingsCopy, type RecordingsCopy } from './recordings-copy.js';
 import { TarWriter } from './tar.js';
 
 export const MANIFEST_NAME = 'manifest.json';
@@ -51,36 +52,52 @@ async function copyDatabase(config: ApiConfig, file: string): Promise<string[]> 
 /**
  * `npm run backup -- --out FILE`: while the box serves, writes one tar archive holding
  * manifest.json, a consistent copy of the SQLite database, the token signing key (without it no
- * issued token verifies after a restore) and the recordings' index when there is one. The archive
- * appears under its name only once whole. Returns the manifest.
+ * issued token verifies after a restore) and, unless `withRecordings` is false, the files of every
+ * finished recording the copy lists (recordings-copy.ts: rows and files agree; one still being
+ * recorded is left out, and a note says so). The archive appears under its name only once whole.
+ * Returns the manifest and what it holds of the recordings.
  */
-export async function createBackup(config: ApiConfig, out: string): Promise<BackupManifest> {
+export async function createBackup(
+  config: ApiConfig,
+  out: string,
+  { withRecordings = true }: { withRecordings?: boolean } = {},
+): Promise<BackupManifest & { recordingsCopy: RecordingsCopy | null }> {
   if (existsSync(out)) throw new Error(`${out} already exists; choose a new file name`);
   const work = mkdtempSync(path.join(path.dirname(path.resolve(out)), '.riffroom-backup-'));
   const partial = path.join(work, 'archive.tar');
   try {
-    const sources: { role: BackupFileRole; file: string }[] = [];
+    const sources: { role: keyof typeof BACKUP_FILES; file: string }[] = [];
     const notes: string[] = [];
     let migrations: string[] | null = null;
+    let recordingsCopy: RecordingsCopy | null = null;
     if (config.database.client === 'sqlite') {
       const copy = path.join(work, BACKUP_FILES.database);
       migrations = await copyDatabase(config, copy);
+      recordingsCopy = planRecordingsCopy(copy, path.join(config.dataDir, 'recordings'), withRecordings);
       sources.push({ role: 'database', file: copy });
     } else {
-      notes.push('The database is on PostgreSQL and is not in this archive: copy it with pg_dump.');
+      notes.push(
+        'The database is on PostgreSQL and is not in this archive: copy it with pg_dump, and DATA_DIR/recordings with it.',
+      );
     }
     const key = signingKeyFile(config);
     if (key && existsSync(key)) sources.push({ role: 'signingKey', file: key });
     else notes.push(key ? `No signing key at ${key} yet.` : 'Firebase identity: there is no local signing key.');
-    const recordings = path.join(config.dataDir, BACKUP_FILES.recordingsIndex);
-    if (existsSync(recordings)) sources.push({ role: 'recordingsIndex', file: recordings });
-    else notes.push('No recordings index in DATA_DIR (this version records nothing yet).');
+    notes.push(...(recordingsCopy?.notes ?? []));
 
-    // Each file read once into the archive; the key and the index are small, the database a copy.
-    const files = sources.map(({ role, file }) => {
-      const contents = role === 'database' ? null : readFileSync(file);
-      return { role, file, contents, name: BACKUP_FILES[role] };
-    });
+    // The key is small and read once; the database (a copy) and the recordings (finished, never
+    // rewritten) are hashed here and streamed into the archive below.
+    const files: { role: BackupFileRole; file: string; contents: Buffer | null; name: string }[] = sources.map(
+      ({ role, file }) => ({
+        role,
+        file,
+        contents: role === 'signingKey' ? readFileSync(file) : null,
+        name: BACKUP_FILES[role as keyof typeof BACKUP_FILES],
+      }),
+    );
+    for (const { name, file } of recordingsCopy?.files ?? []) {
+      files.push({ role: BACKUP_RECORDING_ROLE, file, contents: null, name });
+    }
     const manifest: BackupManifest = {
       format: 'riffroom-backup',
       formatVersion: 1,
@@ -102,7 +119,7 @@ export async function createBackup(config: ApiConfig, out: string): Promise<Back
     }
     tar.close();
     publish(partial, out);
-    return manifest;
+    return { ...manifest, recordingsCopy };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

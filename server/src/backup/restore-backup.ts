@@ -1,7 +1,14 @@
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { BACKUP_FILES, backupManifestSchema, describeZodError, type BackupManifest } from '@riffroom/protocol';
+import {
+  BACKUP_FILES,
+  BACKUP_RECORDING_NAME,
+  BACKUP_RECORDING_ROLE,
+  backupManifestSchema,
+  describeZodError,
+  type BackupManifest,
+} from '@riffroom/protocol';
 import { ensurePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files.js';
 import { MANIFEST_NAME } from './create-backup.js';
 import { sha256OfFile } from './file-hash.js';
@@ -32,6 +39,17 @@ function prepareEmptyDir(dataDir: string): void {
   ensurePrivateDir(dataDir);
 }
 
+/**
+ * Where a file goes back: a fixed name per role, or for a recording's track the path its checked
+ * name spells (recordings/<id>/<file>, each part of a fixed alphabet), never another.
+ */
+function targetOf(dataDir: string, file: BackupManifest['files'][number]): string {
+  if (file.role !== BACKUP_RECORDING_ROLE) return path.join(dataDir, BACKUP_FILES[file.role]);
+  const match = BACKUP_RECORDING_NAME.exec(file.name);
+  if (!match) throw new RestoreError(`not a backup: ${file.name} is not a recording track's name`);
+  return path.join(dataDir, 'recordings', match[1]!, match[2]!);
+}
+
 function checkDatabase(file: string): void {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
@@ -58,8 +76,8 @@ export function restoreBackup(archive: string, dataDir: string): BackupManifest 
       for (const file of manifest.files) {
         const entry = entries.find((candidate) => candidate.name === file.name);
         if (!entry) throw new RestoreError(`the archive lacks ${file.name}, which its manifest lists`);
-        // The destination comes from the role, never from a name in the archive.
-        const target = path.join(dataDir, BACKUP_FILES[file.role]);
+        // The destination comes from the role (and a checked name), never a path from the archive.
+        const target = targetOf(dataDir, file);
         mkdirSync(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
         const out = openSync(target, 'wx', PRIVATE_FILE_MODE);
         try {

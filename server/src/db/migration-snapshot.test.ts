@@ -48,6 +48,7 @@ describe('upgrading a SQLite database', () => {
       '0011_users_newest_first_index',
       '0012_recordings',
       '0013_room_removals_and_host_grace',
+      '0014_recording_nodes',
     ]);
     expect(before.applied).toHaveLength(9);
 

@@ -56,10 +56,17 @@ export function recordingsRepository(db: Db) {
       .leftJoin('rooms', 'rooms.room_id', 'recordings.room_id')
       .select('recordings.*', 'rooms.name as room_name');
   return {
-    async insert(recording: { id: string; roomId: string; hostUid: string; startedAt: number }): Promise<void> {
+    async insert(recording: {
+      id: string;
+      roomId: string;
+      hostUid: string;
+      startedAt: number;
+      nodeId?: string;
+    }): Promise<void> {
       await db('recordings')
         .insert({
           recording_id: recording.id,
+          node_id: recording.nodeId ?? null,
           room_id: recording.roomId,
           host_uid: recording.hostUid,
           started_at: recording.startedAt,
@@ -153,9 +160,14 @@ export function recordingsRepository(db: Db) {
       return rows.map(toRecord);
     },
 
-    /** Rows still 'recording' (after a crash of the whole box they are interrupted). */
-    async stillRecording(): Promise<RecordingRecord[]> {
-      const rows: RecordingRow[] = await withRoomName().where({ status: 'recording' });
+    /**
+     * Rows still 'recording' that node `nodeId` runs (every node's with `everyNode`, the single
+     * box), and rows from before nodes were named (node_id null) only then.
+     */
+    async stillRecording(nodeId: string, everyNode: boolean): Promise<RecordingRecord[]> {
+      const query = withRoomName().where({ status: 'recording' });
+      if (!everyNode) query.andWhere('recordings.node_id', nodeId);
+      const rows: RecordingRow[] = await query;
       return rows.map(toRecord);
     },
   };

@@ -96,5 +96,12 @@ export function internalRoutes(secret: string, rooms: RoomService, recordings: R
     await recordings.updated(recordingId, parseBody(ctx, restRoutes.internalRecordingUpdate.body));
     ctx.body = answer(restRoutes.internalRecordingUpdate, { ok: true });
   });
+
+  router.post(pathUnder(PREFIX, restRoutes.internalOrphanedRecordings), async (ctx) => {
+    const { nodeId, everyNode } = parseBody(ctx, restRoutes.internalOrphanedRecordings.body);
+    ctx.body = answer(restRoutes.internalOrphanedRecordings, {
+      recordings: await recordings.orphaned(nodeId, everyNode),
+    });
+  });
   return router;
 }

@@ -1,6 +1,6 @@
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { InternalRecordingUpdate, Recording, RecordingTrack } from '@riffroom/protocol';
+import type { InternalRecordingUpdate, OrphanedRecording, Recording, RecordingTrack } from '@riffroom/protocol';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { RecordingRecord, RecordingsRepository } from '../repositories/recordings.js';
@@ -101,8 +101,23 @@ export class RecordingService {
   }
 
   /** Internal (the media node): a recording started. */
-  async started(recording: { id: string; roomId: string; hostUid: string; startedAt: string }): Promise<void> {
+  async started(recording: {
+    id: string;
+    roomId: string;
+    hostUid: string;
+    startedAt: string;
+    nodeId?: string;
+  }): Promise<void> {
     await this.repo.insert({ ...recording, startedAt: Date.parse(recording.startedAt) });
+  }
+
+  /**
+   * Internal (a media node starting): its recordings still 'recording', which it no longer runs
+   * (a crash left them); it lists what is on disk and reports them interrupted.
+   */
+  async orphaned(nodeId: string, everyNode: boolean): Promise<OrphanedRecording[]> {
+    const records = await this.repo.stillRecording(nodeId, everyNode);
+    return records.map(({ id, startedAt, durationMs, tracks }) => ({ id, startedAt, durationMs, tracks }));
   }
 
   /** Internal (the media node): its tracks so far, or its end. A finished one may make room for itself. */

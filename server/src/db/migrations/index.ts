@@ -12,6 +12,7 @@ import * as m0010 from './0010_one_pending_booking.js';
 import * as m0011 from './0011_users_newest_first_index.js';
 import * as m0012 from './0012_recordings.js';
 import * as m0013 from './0013_room_removals_and_host_grace.js';
+import * as m0014 from './0014_recording_nodes.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0011_users_newest_first_index': m0011,
   '0012_recordings': m0012,
   '0013_room_removals_and_host_grace': m0013,
+  '0014_recording_nodes': m0014,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
