@@ -38,6 +38,11 @@ import { ConnectionCaps } from './connection-caps.js';
 import { EventLimits, limitSocketEvents } from './event-limits.js';
 import { MessageLimits } from './message-limits.js';
 import { attachRedisAdapter, type RedisLink } from './redis-adapter.js';
+import { MemoryRoomState } from '../rooms/state/memory-room-state.js';
+import { connectRedisRoomState, DEFAULT_SEAT_TTL_MS } from '../rooms/state/redis-room-state.js';
+
+/** How long a room's shared state outlives the last node holding someone in it (Redis keys' TTL). */
+const ROOM_STATE_TTL_S = 3600;
 
 /**
  * Room for one relay-tier screen frame at its cap plus headroom, so an oversize frame from the host
@@ -126,7 +131,21 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
   const eventLimits = new EventLimits(limits);
   const messageLimits = new MessageLimits(limits.socketMaxMessageBytes, HOST_MESSAGE_BYTES, logger);
   const recorders = options.rooms?.recording ? new RoomRecorders(options.rooms.recording) : null;
-  recorders?.on('state', (roomId, state) => io.to(roomChannel(roomId)).emit('recording-state', state));
+  // Scaled out, the room's state lives in Redis like the adapter's channels; one box keeps it in memory.
+  const roomState = options.redisUrl
+    ? connectRedisRoomState(
+        options.redisUrl,
+        { stateTtlS: ROOM_STATE_TTL_S, seatTtlMs: DEFAULT_SEAT_TTL_MS },
+        logger.child({ part: 'room-state' }),
+      )
+    : new MemoryRoomState();
+  recorders?.on('state', (roomId, state) => {
+    io.to(roomChannel(roomId)).emit('recording-state', state);
+    // A joiner on another node is told on arrival too (join-room's recording).
+    roomState
+      .setRecording(roomId, state.recording)
+      .catch((error: unknown) => logger.warn({ err: error, roomId }, 'could not share the recording state'));
+  });
   const hub = options.rooms
     ? new RoomHub(
         io,
@@ -147,6 +166,7 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
           hostGraceMs: options.rooms.hostGraceS * 1000,
           recordings: recorders ?? undefined,
           guests,
+          state: roomState,
         },
       )
     : null;
@@ -211,6 +231,7 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
       io.disconnectSockets(true);
       // io.close() would also close the shared HTTP server; its owner does that.
       io.engine.close();
+      await roomState.close();
       await redis?.close();
     },
   };

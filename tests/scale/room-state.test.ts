@@ -1,0 +1,136 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ROOM_LOCKED_MESSAGE } from '@riffroom/protocol';
+import { jsonCaller, signUpUser, type JsonCall } from '../../server/src/testing/test-api.js';
+import { startPostgresServer, type PostgresServer } from '../support/postgres-server.js';
+import { startRedisServer, type RedisServer } from '../support/redis-server.js';
+import { startRole, type RoleProcess } from '../support/role-process.js';
+import { ask, createRoomAs, recorder, roomSocketFactory } from '../support/room-sockets.js';
+import { until } from '../support/until.js';
+
+// A room's live state over two media nodes sharing a real Redis (ARCHITECTURE.md "Scaling out"):
+// what a person on node B is told must be what the room holds, whichever node wrote it.
+const secret = randomBytes(24).toString('base64url');
+let redis: RedisServer;
+let postgres: PostgresServer;
+let dataDir: string;
+let api: RoleProcess;
+let call: JsonCall;
+const nodes: RoleProcess[] = [];
+const [A, B] = [0, 1];
+const openers = [A, B].map((node) => roomSocketFactory(() => nodes[node]!.baseUrl));
+const box = () => ({ baseUrl: api.baseUrl, call });
+
+beforeAll(async () => {
+  [redis, postgres] = await Promise.all([startRedisServer(), startPostgresServer()]);
+  dataDir = mkdtempSync(path.join(tmpdir(), 'riffroom-room-state-'));
+  api = await startRole('scripts/api.ts', {
+    DATA_DIR: dataDir,
+    DATABASE_URL: postgres.url,
+    REDIS_URL: redis.url,
+    INTERNAL_SECRET: secret,
+    SIGNING_KEY_FILE: path.join(dataDir, 'key.json'),
+  });
+  call = jsonCaller(api.baseUrl);
+  const nodeEnv = {
+    API_URL: api.baseUrl,
+    INTERNAL_SECRET: secret,
+    REDIS_URL: redis.url,
+    DATA_DIR: dataDir,
+    RECORDINGS_MIN_FREE_MB: '0',
+  };
+  nodes.push(
+    ...(await Promise.all([startRole('media/src/main.ts', nodeEnv), startRole('media/src/main.ts', nodeEnv)])),
+  );
+}, 180_000);
+
+afterEach(() => openers.forEach((opener) => opener.closeAll()));
+
+afterAll(async () => {
+  await Promise.all(nodes.map((node) => node.stop()));
+  await api?.stop();
+  await Promise.all([redis?.stop(), postgres?.stop()]);
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}, 60_000);
+
+async function joinOn(node: number, roomId: string, token?: string, guestToken?: string) {
+  const socket = await openers[node]!.connect(token, guestToken ? { auth: { guest: guestToken } } : undefined);
+  const heard = recorder(socket);
+  return { socket, heard, ack: await ask(socket, 'join-room', { roomId }) };
+}
+
+async function hostedRoom(name: string, settings: Record<string, unknown> = {}) {
+  const host = await signUpUser({ call }, { name });
+  const roomId = await createRoomAs(box(), host.idToken, { settings });
+  const onA = await joinOn(A, roomId, host.idToken);
+  expect(onA.ack).toMatchObject({ ok: true });
+  return { host, roomId, onA };
+}
+
+describe("a room's live state, shared by every node", () => {
+  it('a room for 3 admits 3 people spread over two nodes and refuses the next on either node', async () => {
+    const { roomId } = await hostedRoom('Cap Host', { maxParticipants: 3 });
+    const carol = await signUpUser({ call }, { name: 'Carol Twice' });
+    const admitted = [
+      await joinOn(A, roomId),
+      await joinOn(B, roomId),
+      await joinOn(B, roomId, carol.idToken),
+      // The same person on the other node counts once.
+      await joinOn(A, roomId, carol.idToken),
+    ];
+    for (const { ack } of admitted) expect(ack).toMatchObject({ ok: true });
+    const full = { ok: false, code: 'room/full', message: 'This room is full (3 participants at most).' };
+    expect((await joinOn(A, roomId)).ack).toEqual(full);
+    expect((await joinOn(B, roomId)).ack).toEqual(full);
+    // A place frees when someone leaves, on whichever node they were.
+    admitted[1]!.socket.close();
+    await until(async () => (await joinOn(A, roomId)).ack.ok, { what: 'a place freed by a leave on B' });
+  });
+
+  it('a joiner on B receives the chat written on A, and get-peers on B lists the host on A', async () => {
+    const { roomId, onA } = await hostedRoom('Chat Host');
+    expect(await ask(onA.socket, 'chat', { roomId, message: 'written on A' })).toMatchObject({ ok: true });
+    expect(await ask(onA.socket, 'peer-ready', { roomId, peerId: 'host-peer-on-a' })).toEqual({ ok: true });
+    const onB = await joinOn(B, roomId);
+    expect(onB.ack.data.chat.map((m: { message: string }) => m.message)).toEqual(['written on A']);
+    expect(onB.ack.data.peers.map((p: { role: string }) => p.role)).toEqual(['host']);
+    expect(await ask(onB.socket, 'get-peers', { roomId })).toEqual({ ok: true, data: ['host-peer-on-a'] });
+  });
+
+  it('a lock set by the host on A refuses a new join on B; someone who was in comes back on B', async () => {
+    const { roomId, onA } = await hostedRoom('Lock Host');
+    const before = await joinOn(A, roomId);
+    expect(before.ack).toMatchObject({ ok: true });
+    expect(await ask(onA.socket, 'room:controls', { roomId, locked: true })).toMatchObject({ ok: true });
+    expect((await joinOn(B, roomId)).ack).toEqual({ ok: false, code: 'room/locked', message: ROOM_LOCKED_MESSAGE });
+    before.socket.close();
+    expect((await joinOn(B, roomId, undefined, before.ack.data.guestToken)).ack).toMatchObject({ ok: true });
+    const joinedB = await joinOn(B, roomId, undefined, before.ack.data.guestToken);
+    expect(joinedB.ack.data.controls).toMatchObject({ locked: true });
+  });
+
+  it('a joiner on B while the host records on A is told the recording runs, and not once it stopped', async () => {
+    const { roomId, onA } = await hostedRoom('Rec Host');
+    const started = await ask(onA.socket, 'recording:start', { roomId });
+    expect(started).toMatchObject({ ok: true, data: { recordingId: expect.any(String) } });
+    expect((await joinOn(B, roomId)).ack.data.recording).toEqual(started.data);
+    expect(await ask(onA.socket, 'recording:stop', { roomId })).toEqual({ ok: true });
+    await until(async () => (await joinOn(B, roomId)).ack.data.recording === null, {
+      what: 'a joiner on B told the recording stopped',
+    });
+  });
+
+  it('a host off the SFU on A turns guests on B away from it, until it produces again', async () => {
+    const { roomId, onA } = await hostedRoom('Tier Host');
+    const onB = await joinOn(B, roomId);
+    expect(await ask(onB.socket, 'sfu:router-capabilities', { roomId })).toMatchObject({ ok: true });
+    expect(await ask(onA.socket, 'sfu:close-transports', { roomId })).toEqual({ ok: true });
+    expect(await ask(onB.socket, 'sfu:router-capabilities', { roomId })).toMatchObject({
+      ok: false,
+      code: 'sfu/host-off-sfu',
+    });
+  });
+});
