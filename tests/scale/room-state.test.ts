@@ -41,6 +41,8 @@ beforeAll(async () => {
     REDIS_URL: redis.url,
     DATA_DIR: dataDir,
     RECORDINGS_MIN_FREE_MB: '0',
+    // Short, so the seats of the node killed in the last test stop counting soon.
+    ROOM_SEAT_TTL_MS: '3000',
   };
   nodes.push(
     ...(await Promise.all([startRole('media/src/main.ts', nodeEnv), startRole('media/src/main.ts', nodeEnv)])),
@@ -90,6 +92,17 @@ describe("a room's live state, shared by every node", () => {
     await until(async () => (await joinOn(A, roomId)).ack.ok, { what: 'a place freed by a leave on B' });
   });
 
+  it('two joins racing on A and B for the last place: exactly one gets it', async () => {
+    const { roomId } = await hostedRoom('Race Host', { maxParticipants: 1 });
+    const racers = await Promise.all([joinOn(A, roomId), joinOn(B, roomId), joinOn(A, roomId), joinOn(B, roomId)]);
+    expect(racers.map(({ ack }) => (ack.ok ? 'in' : ack.code)).sort()).toEqual([
+      'in',
+      'room/full',
+      'room/full',
+      'room/full',
+    ]);
+  });
+
   it('a joiner on B receives the chat written on A, and get-peers on B lists the host on A', async () => {
     const { roomId, onA } = await hostedRoom('Chat Host');
     expect(await ask(onA.socket, 'chat', { roomId, message: 'written on A' })).toMatchObject({ ok: true });
@@ -132,5 +145,19 @@ describe("a room's live state, shared by every node", () => {
       ok: false,
       code: 'sfu/host-off-sfu',
     });
+  });
+
+  // Last: it kills node B.
+  it('the people of a node that dies stop counting against the limit within ROOM_SEAT_TTL_MS', async () => {
+    const { roomId } = await hostedRoom('Crash Host', { maxParticipants: 1 });
+    expect((await joinOn(B, roomId)).ack).toMatchObject({ ok: true });
+    expect((await joinOn(A, roomId)).ack).toMatchObject({ ok: false, code: 'room/full' });
+    await nodes[B]!.kill();
+    const freed = Date.now();
+    await until(async () => (await joinOn(A, roomId)).ack.ok, {
+      timeoutMs: 10_000,
+      what: 'the place of the person on the dead node freed',
+    });
+    expect(Date.now() - freed).toBeLessThan(6000);
   });
 });

@@ -172,17 +172,10 @@ export class RoomHub {
     if (existing) {
       member = existing; // A repeated join-room from the same socket answers the same state.
     } else {
-      live = await this.seats.take(socket, live, identity, record.settings, () =>
+      ({ live, member } = await this.seats.take(socket, live, identity, record.settings, () =>
         this.assertStillJoinable(socket, roomId, record),
-      );
+      ));
       // From here to the records nothing awaits: what was checked is what gets recorded.
-      const admitted = live.admit(socket.id, identity);
-      if (!admitted.ok) {
-        // Removed while the store answered: the seat goes back.
-        await this.seats.leave(roomId, key, socket.id, true);
-        throw refuse(admitted.code, admitted.message);
-      }
-      member = admitted.member;
       this.remember(socket, roomId);
       socket.data.member = { ...publicMember(member), key: member.key, p2pPeerId: null };
       if (member.role === 'host') {

@@ -1,6 +1,6 @@
 import { refuse, type RoomSettings, type RoomView } from '@riffroom/protocol';
 import type { Logger } from 'pino';
-import { LiveRoom, type MemberIdentity } from '../rooms/live-room.js';
+import { LiveRoom, type Member, type MemberIdentity } from '../rooms/live-room.js';
 import type { RoomStateStore } from '../rooms/state/room-state-store.js';
 import type { LiveRooms } from './live-rooms.js';
 import { seatRefusal } from './seat-refusal.js';
@@ -34,9 +34,11 @@ export class RoomSeats {
   }
 
   /**
-   * The node's own checks, then the store's seat. Answers the LiveRoom to record the member in: the
-   * room may have emptied here, or been made again, while the store answered. `stillJoinable`
-   * throws when the socket closed or the room ended meanwhile (the seat is given back first).
+   * The node's own checks, then the store's seat, then the member recorded in the LiveRoom that is
+   * current then (the room may have emptied here, or been made again, while the store answered),
+   * with no await between the two: another join refused meanwhile drops an empty room.
+   * `stillJoinable` throws when the socket closed or the room ended meanwhile (the seat is given
+   * back first, as when the person was removed meanwhile).
    */
   async take(
     socket: RealtimeSocket,
@@ -44,7 +46,7 @@ export class RoomSeats {
     identity: MemberIdentity,
     settings: RoomSettings,
     stillJoinable: () => void,
-  ): Promise<LiveRoom> {
+  ): Promise<{ live: LiveRoom; member: Member }> {
     const { roomId } = live;
     const dropIfEmpty = () => {
       if (live.isEmpty && this.rooms.get(roomId) === live) this.rooms.delete(roomId);
@@ -61,16 +63,19 @@ export class RoomSeats {
       dropIfEmpty();
       throw refuse(seat.code, seatRefusal(seat.code, rules));
     }
+    const current = this.rooms.get(roomId) ?? live;
+    let admitted;
     try {
       stillJoinable();
+      admitted = current.admit(socket.id, identity);
+      if (!admitted.ok) throw refuse(admitted.code, admitted.message);
     } catch (error) {
       await this.leave(roomId, key, socket.id, true);
       throw error;
     }
-    const current = this.rooms.get(roomId) ?? live;
     this.rooms.set(roomId, current);
     if (seat.firstOfKey) this.firstOfKey.add(socket.id);
-    return current;
+    return { live: current, member: admitted.member };
   }
 
   /** Whether the socket was the first of its person on any node (asked once, as participant-joined goes out). */

@@ -39,10 +39,7 @@ import { EventLimits, limitSocketEvents } from './event-limits.js';
 import { MessageLimits } from './message-limits.js';
 import { attachRedisAdapter, type RedisLink } from './redis-adapter.js';
 import { MemoryRoomState } from '../rooms/state/memory-room-state.js';
-import { connectRedisRoomState, DEFAULT_SEAT_TTL_MS } from '../rooms/state/redis-room-state.js';
-
-/** How long a room's shared state outlives the last node holding someone in it (Redis keys' TTL). */
-const ROOM_STATE_TTL_S = 3600;
+import { connectRedisRoomState, type RedisRoomStateOptions } from '../rooms/state/redis-room-state.js';
 
 /**
  * Room for one relay-tier screen frame at its cap plus headroom, so an oversize frame from the host
@@ -59,6 +56,8 @@ export interface RealtimeOptions {
    * the API's emitter reaches them too (ARCHITECTURE.md "Scaling out").
    */
   redisUrl?: string;
+  /** With redisUrl: ROOM_STATE_TTL_S and ROOM_SEAT_TTL_MS (redis-room-state.ts); their defaults when absent. */
+  roomState?: RedisRoomStateOptions;
   logger: Logger;
   /** Collaboration rooms; without them the socket serves notifications only. */
   rooms?: {
@@ -135,7 +134,7 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
   const roomState = options.redisUrl
     ? connectRedisRoomState(
         options.redisUrl,
-        { stateTtlS: ROOM_STATE_TTL_S, seatTtlMs: DEFAULT_SEAT_TTL_MS },
+        options.roomState ?? { stateTtlS: 3600, seatTtlMs: 15_000 },
         logger.child({ part: 'room-state' }),
       )
     : new MemoryRoomState();

@@ -19,12 +19,11 @@ export interface RedisRoomStateOptions {
   seatTtlMs: number;
 }
 
-export const DEFAULT_SEAT_TTL_MS = 15_000;
 const HOST_SFU_STATES = new Set<string>(['on', 'off', 'returning']);
 
 /**
  * The room state of the scaled setup, in the Redis every media node shares (keys under
- * `riffroom:room:{<id>}:`): `seats:<node>` and `nodes` (redis-room-state-scripts.ts), `seen` (a set
+ * `riffroom:room:<id>:`): `seats:<node>` and `nodes` (redis-room-state-scripts.ts), `seen` (a set
  * of person keys), `chat` (a list capped at CHAT_HISTORY_LIMIT), `state` (a hash: locked,
  * allowGuestTalkback, hostSfu, recording as JSON). Each key's TTL is refreshed while this node holds
  * a seat in the room. Another process wrote what is read: it is validated.
@@ -191,8 +190,7 @@ export class RedisRoomState implements RoomStateStore {
   }
 
   private keys(roomId: string) {
-    // The braces keep a room's keys in one hash slot, should the Redis ever be a cluster.
-    const base = `riffroom:room:{${roomId}}:`;
+    const base = `riffroom:room:${roomId}:`;
     return {
       base,
       nodes: `${base}nodes`,
