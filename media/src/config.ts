@@ -72,7 +72,12 @@ export const mediaConfigSchema = z.strictObject({
    * Scaled out: a room's shared state (chat history, the lock, who has been in) stays in Redis this
    * long after the last node holding someone in the room stopped refreshing it.
    */
-  roomStateTtlS: z.coerce.number().int().min(60).max(30 * 86_400).default(3600),
+  roomStateTtlS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(30 * 86_400)
+    .default(3600),
   /**
    * Scaled out: a node's seats in a room (capacity counting) expire this long after its last
    * refresh, so the people of a node that died stop counting; refreshed every third of it.
