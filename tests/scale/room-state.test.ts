@@ -147,6 +147,15 @@ describe("a room's live state, shared by every node", () => {
     });
   });
 
+  it('guest talkback allowed by the host on A lets a guest already on B talk', async () => {
+    const { roomId, onA } = await hostedRoom('Talk Host');
+    const onB = await joinOn(B, roomId);
+    const talk = () => ask(onB.socket, 'talkback:create-transport', { roomId, direction: 'send' });
+    expect(await talk()).toMatchObject({ ok: false, code: 'talkback/guests-not-allowed' });
+    expect(await ask(onA.socket, 'room:controls', { roomId, allowGuestTalkback: true })).toMatchObject({ ok: true });
+    expect(await talk()).toMatchObject({ ok: true });
+  });
+
   // Last: it kills node B.
   it('the people of a node that dies stop counting against the limit within ROOM_SEAT_TTL_MS', async () => {
     const { roomId } = await hostedRoom('Crash Host', { maxParticipants: 1 });
