@@ -89,7 +89,10 @@ describe("a room's live state, shared by every node", () => {
     expect((await joinOn(B, roomId)).ack).toEqual(full);
     // A place frees when someone leaves, on whichever node they were.
     admitted[1]!.socket.close();
-    await until(async () => (await joinOn(A, roomId)).ack.ok, { what: 'a place freed by a leave on B' });
+    await until(async () => (await joinOn(A, roomId)).ack.ok, {
+      intervalMs: 250,
+      what: 'a place freed by a leave on B',
+    });
   });
 
   it('two joins racing on A and B for the last place: exactly one gets it', async () => {
@@ -157,16 +160,25 @@ describe("a room's live state, shared by every node", () => {
   });
 
   // Last: it kills node B.
-  it('the people of a node that dies stop counting against the limit within ROOM_SEAT_TTL_MS', async () => {
-    const { roomId } = await hostedRoom('Crash Host', { maxParticipants: 1 });
+  it('a node that dies: its people stop counting and its recording stops being announced within ROOM_SEAT_TTL_MS', async () => {
+    const host = await signUpUser({ call }, { name: 'Crash Host' });
+    const roomId = await createRoomAs(box(), host.idToken, { settings: { maxParticipants: 1 } });
+    const hostOnB = await joinOn(B, roomId, host.idToken);
     expect((await joinOn(B, roomId)).ack).toMatchObject({ ok: true });
+    expect(await ask(hostOnB.socket, 'recording:start', { roomId })).toMatchObject({ ok: true });
     expect((await joinOn(A, roomId)).ack).toMatchObject({ ok: false, code: 'room/full' });
     await nodes[B]!.kill();
-    const freed = Date.now();
-    await until(async () => (await joinOn(A, roomId)).ack.ok, {
-      timeoutMs: 10_000,
-      what: 'the place of the person on the dead node freed',
-    });
-    expect(Date.now() - freed).toBeLessThan(6000);
+    const killed = Date.now();
+    const joined = await until(
+      async () => {
+        const { ack, socket } = await joinOn(A, roomId);
+        if (ack.ok && ack.data.recording === null) return ack;
+        socket.close(); // Each try is a new connection: keep within the per-address limits.
+        return null;
+      },
+      { timeoutMs: 10_000, intervalMs: 250, what: 'the place freed and the recording no longer announced' },
+    );
+    expect(joined.data.hostOnline).toBe(false);
+    expect(Date.now() - killed).toBeLessThan(6000);
   });
 });

@@ -25,13 +25,15 @@ const HOST_SFU_STATES = new Set<string>(['on', 'off', 'returning']);
  * The room state of the scaled setup, in the Redis every media node shares (keys under
  * `riffroom:room:<id>:`): `seats:<node>` and `nodes` (redis-room-state-scripts.ts), `seen` (a set
  * of person keys), `chat` (a list capped at CHAT_HISTORY_LIMIT), `state` (a hash: locked,
- * allowGuestTalkback, hostSfu, recording as JSON). Each key's TTL is refreshed while this node holds
- * a seat in the room. Another process wrote what is read: it is validated.
+ * allowGuestTalkback, hostSfu), `recording` (the running recording as JSON, kept alive by the node
+ * that records). Each key's TTL is refreshed while this node holds a seat in the room. Another process wrote what is read: it is validated.
  */
 export class RedisRoomState implements RoomStateStore {
   private readonly nodeId = randomUUID();
   /** Rooms this node holds seats in, with how many: their keys are kept alive. */
   private held = new Map<string, number>();
+  /** Rooms this node records: their `recording` key is kept alive like its seats. */
+  private recorded = new Set<string>();
   private refresher: NodeJS.Timeout;
 
   constructor(
@@ -141,21 +143,39 @@ export class RedisRoomState implements RoomStateStore {
   }
 
   async recording(roomId: string): Promise<LiveRecording | null> {
-    const stored = await this.redis.hget(this.keys(roomId).state, 'recording');
+    const stored = await this.redis.get(this.keys(roomId).recording);
     const parsed = stored ? liveRecordingSchema.safeParse(parseJson(stored)) : null;
     return parsed?.success ? parsed.data : null;
   }
 
+  /**
+   * Kept apart from `state`, expiring like this node's seats: a recording whose node died stops
+   * being announced (its files up to then are the recorder's, issue 17).
+   */
   async setRecording(roomId: string, recording: LiveRecording | null): Promise<void> {
-    if (recording) await this.writeState(roomId, ['recording', JSON.stringify(recording)]);
-    else await this.redis.hdel(this.keys(roomId).state, 'recording');
+    const key = this.keys(roomId).recording;
+    if (recording) {
+      this.recorded.add(roomId);
+      await this.redis.set(key, JSON.stringify(recording), 'PX', this.options.seatTtlMs);
+    } else {
+      this.recorded.delete(roomId);
+      await this.redis.del(key);
+    }
   }
 
   async forget(roomId: string): Promise<void> {
     this.held.delete(roomId);
+    this.recorded.delete(roomId);
     const keys = this.keys(roomId);
     const nodes = await this.redis.smembers(keys.nodes);
-    await this.redis.del(keys.nodes, keys.seen, keys.chat, keys.state, ...nodes.map((node) => keys.seatsPrefix + node));
+    await this.redis.del(
+      keys.nodes,
+      keys.seen,
+      keys.chat,
+      keys.state,
+      keys.recording,
+      ...nodes.map((node) => keys.seatsPrefix + node),
+    );
   }
 
   async close(): Promise<void> {
@@ -183,6 +203,7 @@ export class RedisRoomState implements RoomStateStore {
         batch.pexpire(seats, this.options.seatTtlMs);
         for (const key of [nodes, seen, state, this.keys(roomId).chat]) batch.expire(key, this.options.stateTtlS);
       }
+      for (const roomId of this.recorded) batch.pexpire(this.keys(roomId).recording, this.options.seatTtlMs);
       await batch.exec();
     } catch (error) {
       this.logger.warn({ err: error }, 'could not refresh the room state in Redis');
@@ -197,6 +218,7 @@ export class RedisRoomState implements RoomStateStore {
       seen: `${base}seen`,
       chat: `${base}chat`,
       state: `${base}state`,
+      recording: `${base}recording`,
       seatsPrefix: `${base}seats:`,
     };
   }
