@@ -51,6 +51,20 @@ export const MEDIA_SETTINGS: readonly Setting[] = [
       'Scaled out: how often a media node rewrites its registry record; a node that stops beating drops out after 3 beats. The API places with the same value',
   },
   {
+    path: 'roomStateTtlS',
+    env: 'ROOM_STATE_TTL_S',
+    default: '3600',
+    meaning:
+      "Scaled out: how long a room's shared live state (chat history, the lock, who has been in) stays in Redis after the last node holding someone in the room stopped refreshing it",
+  },
+  {
+    path: 'roomSeatTtlMs',
+    env: 'ROOM_SEAT_TTL_MS',
+    default: '15000',
+    meaning:
+      "Scaled out: a node's seats in a room expire this long after its last refresh (every third of it), so the people of a node that died stop counting against the room's limit",
+  },
+  {
     path: 'roomOriginMaxConsumers',
     env: 'ROOM_ORIGIN_MAX_CONSUMERS',
     default: '500',

@@ -69,6 +69,21 @@ export const mediaConfigSchema = z.strictObject({
   /** A node rewrites its registry record this often; it expires NODE_EXPIRY_BEATS beats later. */
   nodeHeartbeatMs: z.coerce.number().int().min(100).max(60_000).default(1000),
   /**
+   * Scaled out: a room's shared state (chat history, the lock, who has been in) stays in Redis this
+   * long after the last node holding someone in the room stopped refreshing it.
+   */
+  roomStateTtlS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(30 * 86_400)
+    .default(3600),
+  /**
+   * Scaled out: a node's seats in a room (capacity counting) expire this long after its last
+   * refresh, so the people of a node that died stop counting; refreshed every third of it.
+   */
+  roomSeatTtlMs: z.coerce.number().int().min(1000).max(600_000).default(15_000),
+  /**
    * Placement: a room's origin takes new viewers until it has this many consumers in the room, then
    * they go to an edge. About two consumers per viewer (screen and program audio).
    */

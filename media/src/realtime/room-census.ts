@@ -1,4 +1,5 @@
 import type { RoomUpdate } from '@riffroom/protocol';
+import type { Logger } from 'pino';
 import { roomChannel, type RealtimeServer } from './types.js';
 
 /**
@@ -16,4 +17,14 @@ export async function roomCensus(io: RealtimeServer, roomId: string): Promise<Ro
     else people.add(data.member.key);
   }
   return { participantCount: people.size, hostOnline };
+}
+
+/** room-update to every member, counted over every node; a node that did not answer skips one. */
+export async function sendRoomUpdate(io: RealtimeServer, roomId: string, logger: Logger): Promise<void> {
+  try {
+    io.to(roomChannel(roomId)).emit('room-update', await roomCensus(io, roomId));
+  } catch (error) {
+    // Another node did not answer in time: the next change sends a fresh count.
+    logger.warn({ err: error, roomId }, 'could not count the room across nodes');
+  }
 }

@@ -20,6 +20,11 @@ export function handleRoomControls(
 ): void {
   onRoomEvent(socket, 'room:controls', logger, async ({ roomId, ...change }) => {
     const { live } = hub.hostMembership(socket, roomId, 'change who may join');
+    // The lock and guest talkback hold on every node (the room state store); settings go to the record.
+    await hub.roomState.setRestrictions(roomId, {
+      locked: change.locked,
+      allowGuestTalkback: change.allowGuestTalkback,
+    });
     const controls = live.applyControls(change);
     // Kept with the room: a join after the room was empty for a moment reads the record again.
     await directory.saveSettings(roomId, controls.settings);

@@ -8,13 +8,17 @@ import {
   refuse,
 } from '@riffroom/protocol';
 import type { Logger } from 'pino';
-import { LiveRoom, type HostSfuEvent, type Member } from '../rooms/live-room.js';
-import type { SfuRoom } from '../sfu/sfu-room.js';
+import type { LiveRoom, Member, MemberIdentity } from '../rooms/live-room.js';
+import type { HostSfuEvent } from '../rooms/host-sfu-presence.js';
+import type { RoomStateStore } from '../rooms/state/room-state-store.js';
+import { RoomSeats } from './room-seats.js';
+import { publicMember, roomPeers } from './room-peers.js';
 import type { SfuRooms } from '../sfu/sfu-rooms.js';
 import type { MessageLimits } from './message-limits.js';
 import type { RoomDirectory } from './room-directory.js';
 import type { HubRecordings } from './room-recording.js';
-import { roomCensus } from './room-census.js';
+import { sendRoomUpdate } from './room-census.js';
+import { wireRoomMedia } from './room-media-events.js';
 import type { GuestIdentities } from './guest-identity.js';
 import { HostGrace } from './host-grace.js';
 import { LiveRooms } from './live-rooms.js';
@@ -32,6 +36,8 @@ export interface RoomHubOptions {
   recordings?: HubRecordings;
   /** Signs the guest token join-room hands an anonymous guest (guest-identity.ts). */
   guests: GuestIdentities;
+  /** The room state every node reads alike (memory on one box, Redis scaled out). */
+  state: RoomStateStore;
 }
 
 /**
@@ -43,6 +49,7 @@ export class RoomHub {
   /** The rooms each socket is a member of (one at most, kept as a set so a leave can never miss one). */
   private roomsOfSocket = new Map<string, Set<string>>();
   private queues = new SerialQueues();
+  private seats: RoomSeats;
   private draining = false;
   private grace: HostGrace;
 
@@ -53,8 +60,9 @@ export class RoomHub {
     private readonly logger: Logger,
     private readonly options: RoomHubOptions,
   ) {
+    this.seats = new RoomSeats(this.rooms, options.state, options.socketsPerPerson, logger);
     this.grace = new HostGrace(options.hostGraceMs, directory, (roomId) => this.hostGraceEnded(roomId), logger);
-    media.on('created', (room) => this.wireMedia(room));
+    media.on('created', (room) => wireRoomMedia(io, room));
     media.localUse = (roomId) => this.rooms.has(roomId);
     media.on('rebuilt', (room, reason) => {
       this.io.to(roomChannel(room.roomId)).emit('sfu:reconnect', { reason });
@@ -127,7 +135,9 @@ export class RoomHub {
    */
   private async joinNow(socket: RealtimeSocket, roomId: string): Promise<JoinRoomResult> {
     const uid = socket.data.uid;
-    if (this.draining && !this.rooms.get(roomId)?.hasSeen(uid ?? socket.data.guestId)) {
+    const key = uid ?? socket.data.guestId;
+    const state = this.options.state;
+    if (this.draining && !(this.rooms.has(roomId) && (await state.hasSeen(roomId, key)))) {
       throw refuse('server/draining', SERVER_DRAINING_MESSAGE);
     }
     // One room per socket: joining another leaves the current one first.
@@ -145,41 +155,29 @@ export class RoomHub {
       throw refuse('room/removed', REMOVED_FROM_ROOM_MESSAGE);
     }
     const name = uid ? ((await this.directory.userName(uid)) ?? GUEST_USER_NAME) : GUEST_USER_NAME;
+    const shared = await state.restrictions(roomId);
     this.assertStillJoinable(socket, roomId, record);
     const joinedAs = uid ? record.participants.find((p) => p.firebase_uid === uid)?.role : undefined;
+    const identity: MemberIdentity = {
+      uid,
+      guestId: socket.data.guestId,
+      name,
+      requestedRole: joinedAs === 'participant' || joinedAs === 'viewer' ? joinedAs : undefined,
+    };
 
-    // From here to the records nothing awaits: what was checked is what gets recorded.
-    let live = this.rooms.get(roomId);
-    if (!live) {
-      live = new LiveRoom(
-        roomId,
-        record.host.firebase_uid,
-        record.settings,
-        this.options.socketsPerPerson,
-        this.rooms.restrictionsOf(roomId),
-      );
-      this.rooms.set(roomId, live);
-    }
+    let live = this.seats.liveRoom(roomId, record);
+    live.applyControls(shared);
     const existing = live.member(socket.id);
     let member: Member;
     if (existing) {
       member = existing; // A repeated join-room from the same socket answers the same state.
     } else {
-      const admitted = live.admit(socket.id, {
-        uid,
-        guestId: socket.data.guestId,
-        name,
-        requestedRole: joinedAs === 'participant' || joinedAs === 'viewer' ? joinedAs : undefined,
-      });
-      if (!admitted.ok) {
-        if (live.isEmpty) {
-          this.rooms.delete(roomId);
-        }
-        throw refuse(admitted.code, admitted.message);
-      }
-      member = admitted.member;
+      ({ live, member } = await this.seats.take(socket, live, identity, record.settings, () =>
+        this.assertStillJoinable(socket, roomId, record),
+      ));
+      // From here to the records nothing awaits: what was checked is what gets recorded.
       this.remember(socket, roomId);
-      socket.data.member = { key: member.key, role: member.role };
+      socket.data.member = { ...publicMember(member), key: member.key, p2pPeerId: null };
       if (member.role === 'host') {
         this.options.messageLimits.asHost(socket);
         void this.grace.hostBack(roomId);
@@ -187,8 +185,8 @@ export class RoomHub {
       await socket.join(roomChannel(roomId));
       const others = socket.to(roomChannel(roomId));
       others.emit('peer-joined', publicMember(member));
-      if (admitted.firstOfKey) others.emit('participant-joined', publicMember(member));
-      await this.sendUpdate(roomId);
+      if (this.seats.wasFirstOfKey(socket.id)) others.emit('participant-joined', publicMember(member));
+      await sendRoomUpdate(this.io, roomId, this.logger);
     }
 
     let sharing = false;
@@ -209,11 +207,11 @@ export class RoomHub {
     return {
       room: record satisfies RoomView,
       self: publicMember(member),
-      peers: live.peers(socket.id),
+      peers: await roomPeers(this.io, roomId, socket.id, live, this.logger),
       hostOnline: live.hostOnline,
       sharing,
-      chat: live.chatHistory(),
-      recording: this.options.recordings?.current(roomId) ?? null,
+      chat: await state.chatHistory(roomId),
+      recording: this.options.recordings?.current(roomId) ?? (await state.recording(roomId)),
       controls: live.controls(),
       // A fresh token each join: a guest in the room for hours still comes back as itself.
       ...(uid === null ? { guestToken: this.options.guests.issue(socket.data.guestId) } : {}),
@@ -242,15 +240,16 @@ export class RoomHub {
     await socket.leave(roomChannel(roomId));
     (await this.media.peek(roomId))?.removePeer(socket.id);
     if (!live || !removed) return;
+    const lastOfKey = await this.seats.leave(roomId, removed.member.key, socket.id, removed.lastOfKey);
     const channel = this.io.to(roomChannel(roomId));
     channel.emit('user-left', { peerId: socket.id });
-    if (removed.lastOfKey) channel.emit('participant-left', publicMember(removed.member));
+    if (lastOfKey) channel.emit('participant-left', publicMember(removed.member));
     if (removed.hostLeft) {
       if (how === 'left') channel.emit('host-left', {});
-      live.hostSfuChanged('left-room');
+      await this.hostSfuChanged(roomId, 'left-room');
       void this.grace.hostGone(roomId);
     }
-    await this.sendUpdate(roomId);
+    await sendRoomUpdate(this.io, roomId, this.logger);
     if (live.isEmpty && this.rooms.get(roomId) === live) {
       // Nobody left to see it: free the router (unless edge nodes still pipe from it); the next join
       // builds a fresh one.
@@ -293,6 +292,9 @@ export class RoomHub {
     for (const { peerId } of live?.peers() ?? []) this.forget(peerId, roomId);
     await this.options.recordings?.stopIfRecording(roomId);
     await this.media.close(roomId);
+    await this.options.state
+      .forget(roomId)
+      .catch((error: unknown) => this.logger.warn({ err: error }, 'forget failed'));
     // Local: scaled out, every node hears the end (a server-side event) and closes its own sockets.
     const channel = roomChannel(roomId);
     this.io.local.to(channel).emit('room-ended', { roomId });
@@ -324,14 +326,19 @@ export class RoomHub {
     return roomId !== null && this.rooms.get(roomId)?.member(socket.id)?.role === 'host';
   }
 
-  /** Whether the room's host left the SFU tier for a fallback (its guests should not wait on the SFU). */
-  isHostOffSfu(roomId: string): boolean {
-    return this.rooms.get(roomId)?.hostOffSfu ?? false;
+  /** Whether the room's host left the SFU tier for a fallback, on whichever node it is. */
+  async isHostOffSfu(roomId: string): Promise<boolean> {
+    return (await this.options.state.hostSfu(roomId)) === 'off';
   }
 
-  /** The host's SFU presence rule (live-room.ts): true when its guests are to hear sfu:host-returned. */
-  hostSfuChanged(roomId: string, event: HostSfuEvent): boolean {
-    return this.rooms.get(roomId)?.hostSfuChanged(event) ?? false;
+  /** The host's SFU presence rule (host-sfu-presence.ts): true when its guests are to hear sfu:host-returned. */
+  hostSfuChanged(roomId: string, event: HostSfuEvent): Promise<boolean> {
+    return this.options.state.hostSfuChanged(roomId, event);
+  }
+
+  /** The room state store (chat history, the lock), for the handlers. */
+  get roomState(): RoomStateStore {
+    return this.options.state;
   }
 
   /**
@@ -348,28 +355,4 @@ export class RoomHub {
     await this.options.recordings?.stopAll();
     await this.media.closeAll();
   }
-
-  /** room-update, counted over every node (room-census.ts); a node that did not answer skips one. */
-  private async sendUpdate(roomId: string): Promise<void> {
-    try {
-      this.io.to(roomChannel(roomId)).emit('room-update', await roomCensus(this.io, roomId));
-    } catch (error) {
-      // Another node did not answer in time: the next change sends a fresh count.
-      this.logger.warn({ err: error, roomId }, 'could not count the room across nodes');
-    }
-  }
-
-  private wireMedia(room: SfuRoom): void {
-    const channel = roomChannel(room.roomId);
-    room.on('new-producer', ({ peerId, ...producer }) =>
-      this.io.to(channel).except(peerId).emit('sfu:new-producer', producer),
-    );
-    room.on('producer-closed', ({ producerId }) => this.io.to(channel).emit('sfu:producer-closed', { producerId }));
-    // A socket's peer id is its Socket.IO id, which is also a channel of that socket alone.
-    room.on('consumer-layers', ({ peerId, ...layers }) => this.io.to(peerId).emit('sfu:layers', layers));
-  }
-}
-
-function publicMember({ peerId, firebase_uid, user_name, role }: Member) {
-  return { peerId, firebase_uid, user_name, role };
 }

@@ -7,11 +7,13 @@ import { roomChannel, type RealtimeSocket } from './types.js';
 
 /** chat (everyone), cursor-move and stop-sharing (host only). */
 export function handleRoomInteraction(socket: RealtimeSocket, hub: RoomHub, relay: MediaRelay, logger: Logger): void {
-  onRoomEvent(socket, 'chat', logger, ({ roomId, message, id }) => {
+  onRoomEvent(socket, 'chat', logger, async ({ roomId, message, id }) => {
     const { live } = hub.membership(socket, roomId);
     const sent = live.chat(socket.id, message, Date.now(), id);
     if (sent === 'rate-limited') throw refuse('room/rate-limited', 'You are sending messages too fast.');
     if (!sent) throw refuse('room/not-joined', 'Join the room first.');
+    // Kept where every node reads it: a joiner on any node gets it in join-room's chat.
+    await hub.roomState.appendChat(roomId, sent);
     socket.nsp.to(roomChannel(roomId)).emit('chat', sent);
     return sent;
   });

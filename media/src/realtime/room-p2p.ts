@@ -1,6 +1,7 @@
 import { type VerifiedP2pPeer, refuse } from '@riffroom/protocol';
 import type { Logger } from 'pino';
 import type { RoomHub } from './room-hub.js';
+import { hostP2pPeers, memberByP2pPeer } from './room-peers.js';
 import { onRoomEvent } from './socket-handler.js';
 import type { RealtimeSocket } from './types.js';
 
@@ -17,13 +18,22 @@ export function handleRoomP2p(socket: RealtimeSocket, hub: RoomHub, logger: Logg
     if (!live.setP2pPeer(socket.id, peerId)) {
       throw refuse('p2p/peer-taken', 'Another member announced this peer id.');
     }
+    // Other nodes read the ids from socket.data (room-peers.ts); the host's claim may have cleared one.
+    for (const member of live.allMembers()) {
+      const held = socket.nsp.sockets.get(member.peerId)?.data.member;
+      if (held) held.p2pPeerId = member.p2pPeerId;
+    }
   });
 
-  onRoomEvent(socket, 'get-peers', logger, ({ roomId }) => hub.membership(socket, roomId).live.hostP2pPeers(socket.id));
+  onRoomEvent(socket, 'get-peers', logger, ({ roomId }) => {
+    hub.membership(socket, roomId);
+    return hostP2pPeers(socket.nsp.server, roomId, socket.id);
+  });
 
-  onRoomEvent(socket, 'p2p:verify-peer', logger, ({ roomId, peerId }) => {
+  onRoomEvent(socket, 'p2p:verify-peer', logger, async ({ roomId, peerId }) => {
     const { live } = hub.hostMembership(socket, roomId, 'check who dials its peer');
-    const member = live.memberByP2pPeer(peerId);
+    // A member of this node is known at once; one on another node through the adapter.
+    const member = live.memberByP2pPeer(peerId) ?? (await memberByP2pPeer(socket.nsp.server, roomId, peerId));
     if (!member || member.peerId === socket.id) {
       throw refuse('p2p/unknown-peer', 'No other member of this room announced that peer id.');
     }

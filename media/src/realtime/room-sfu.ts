@@ -33,7 +33,7 @@ export function handleRoomSfu(socket: RealtimeSocket, hub: RoomHub, logger: Logg
   onRoomEvent(socket, 'sfu:router-capabilities', logger, async ({ roomId }) => {
     const { member } = hub.membership(socket, roomId);
     // The first call of a client's SFU attempt: a guest learns at once that the host is elsewhere.
-    if (member.role !== 'host' && hub.isHostOffSfu(roomId)) {
+    if (member.role !== 'host' && (await hub.isHostOffSfu(roomId))) {
       throw refuse('sfu/host-off-sfu', 'The host is not using the SFU; try the next tier.');
     }
     const media = await hub.media.get(roomId);
@@ -47,7 +47,7 @@ export function handleRoomSfu(socket: RealtimeSocket, hub: RoomHub, logger: Logg
       media,
       await media.createTransport(socket.id, direction, maxIncomingKbps),
     );
-    if (direction === 'send') hub.hostSfuChanged(roomId, 'created-send-transport');
+    if (direction === 'send') await hub.hostSfuChanged(roomId, 'created-send-transport');
     return transport;
   });
 
@@ -57,7 +57,7 @@ export function handleRoomSfu(socket: RealtimeSocket, hub: RoomHub, logger: Logg
     // Its talkback stays: that rides its own transports whatever the tier (talkback.ts).
     (await hub.media.peek(roomId))?.removePeer(socket.id, 'tier');
     if (member.role !== 'host') return;
-    hub.hostSfuChanged(roomId, 'closed-transports');
+    await hub.hostSfuChanged(roomId, 'closed-transports');
     // Its producers closed with the transports (guests heard sfu:producer-closed); now say why.
     socket.to(roomChannel(roomId)).emit('sfu:host-closed', {});
   });
@@ -82,7 +82,7 @@ export function handleRoomSfu(socket: RealtimeSocket, hub: RoomHub, logger: Logg
     );
     // Only the host produces (hostMediaOf). Its first producer after leaving the SFU: the guests that
     // fell back may climb back; sfu:new-producer went out already, so a climbing guest finds it listed.
-    if (hub.hostSfuChanged(payload.roomId, 'produced')) {
+    if (await hub.hostSfuChanged(payload.roomId, 'produced')) {
       socket.to(roomChannel(payload.roomId)).emit('sfu:host-returned', { roomId: payload.roomId });
     }
     return { producerId };

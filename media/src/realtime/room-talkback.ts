@@ -95,7 +95,9 @@ export function handleRoomTalkback(
     media.removePeer(socket.id);
     throw refuse('room/not-joined', 'Join the room first.');
   };
-  const assertMayTalk = (live: LiveRoom, roomId: string) => {
+  const assertMayTalk = async (live: LiveRoom, roomId: string) => {
+    // The host may have allowed or stopped guest talkback on another node: the room state has it.
+    live.applyControls(await hub.roomState.restrictions(roomId));
     const { member } = hub.membership(socket, roomId);
     if (!live.mayTalk(member)) throw refuse('talkback/guests-not-allowed', GUEST_TALKBACK_OFF_MESSAGE);
     return member;
@@ -121,7 +123,7 @@ export function handleRoomTalkback(
 
   onRoomEvent(socket, 'talkback:create-transport', logger, async ({ roomId, direction }) => {
     const { live } = hub.membership(socket, roomId);
-    if (direction === 'send') assertMayTalk(live, roomId);
+    if (direction === 'send') await assertMayTalk(live, roomId);
     const media = await hub.media.get(roomId);
     return keptOnlyByMember(roomId, media, await media.createTransport(talkbackLane(socket.id), direction));
   });
@@ -134,7 +136,7 @@ export function handleRoomTalkback(
 
   onRoomEvent(socket, 'talkback:produce', logger, async ({ roomId, transportId, rtpParameters }) => {
     const { live } = hub.membership(socket, roomId);
-    const member = assertMayTalk(live, roomId);
+    const member = await assertMayTalk(live, roomId);
     const media = await hub.media.get(roomId);
     // One mic per person: another tab of theirs that talks already keeps the floor.
     const talking = media.talkbackProducers().some(({ peerId }) => live.member(peerId)?.key === member.key);

@@ -38,6 +38,8 @@ import { ConnectionCaps } from './connection-caps.js';
 import { EventLimits, limitSocketEvents } from './event-limits.js';
 import { MessageLimits } from './message-limits.js';
 import { attachRedisAdapter, type RedisLink } from './redis-adapter.js';
+import { MemoryRoomState } from '../rooms/state/memory-room-state.js';
+import { connectRedisRoomState, type RedisRoomStateOptions } from '../rooms/state/redis-room-state.js';
 
 /**
  * Room for one relay-tier screen frame at its cap plus headroom, so an oversize frame from the host
@@ -54,6 +56,8 @@ export interface RealtimeOptions {
    * the API's emitter reaches them too (ARCHITECTURE.md "Scaling out").
    */
   redisUrl?: string;
+  /** With redisUrl: ROOM_STATE_TTL_S and ROOM_SEAT_TTL_MS (redis-room-state.ts); their defaults when absent. */
+  roomState?: RedisRoomStateOptions;
   logger: Logger;
   /** Collaboration rooms; without them the socket serves notifications only. */
   rooms?: {
@@ -126,7 +130,21 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
   const eventLimits = new EventLimits(limits);
   const messageLimits = new MessageLimits(limits.socketMaxMessageBytes, HOST_MESSAGE_BYTES, logger);
   const recorders = options.rooms?.recording ? new RoomRecorders(options.rooms.recording) : null;
-  recorders?.on('state', (roomId, state) => io.to(roomChannel(roomId)).emit('recording-state', state));
+  // Scaled out, the room's state lives in Redis like the adapter's channels; one box keeps it in memory.
+  const roomState = options.redisUrl
+    ? connectRedisRoomState(
+        options.redisUrl,
+        options.roomState ?? { stateTtlS: 3600, seatTtlMs: 15_000 },
+        logger.child({ part: 'room-state' }),
+      )
+    : new MemoryRoomState();
+  recorders?.on('state', (roomId, state) => {
+    io.to(roomChannel(roomId)).emit('recording-state', state);
+    // A joiner on another node is told on arrival too (join-room's recording).
+    roomState
+      .setRecording(roomId, state.recording)
+      .catch((error: unknown) => logger.warn({ err: error, roomId }, 'could not share the recording state'));
+  });
   const hub = options.rooms
     ? new RoomHub(
         io,
@@ -147,6 +165,7 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
           hostGraceMs: options.rooms.hostGraceS * 1000,
           recordings: recorders ?? undefined,
           guests,
+          state: roomState,
         },
       )
     : null;
@@ -211,6 +230,7 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
       io.disconnectSockets(true);
       // io.close() would also close the shared HTTP server; its owner does that.
       io.engine.close();
+      await roomState.close();
       await redis?.close();
     },
   };

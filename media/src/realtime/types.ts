@@ -1,4 +1,4 @@
-import type { BUS_SERVER_EVENT, ClientToServerEvents, RoomRole, ServerToClientEvents } from '@riffroom/protocol';
+import type { BUS_SERVER_EVENT, ClientToServerEvents, RoomPeer, ServerToClientEvents } from '@riffroom/protocol';
 import type { Server, Socket } from 'socket.io';
 
 export interface SocketData {
@@ -14,9 +14,10 @@ export interface SocketData {
   address: string;
   /**
    * Who this socket is in its room, once admitted: what room-update counts across every node
-   * (fetchSockets sees socket.data on other nodes, never their LiveRoom). Null outside a room.
+   * (fetchSockets sees socket.data on other nodes, never their LiveRoom), and the peers and PeerJS
+   * ids other nodes list (room-peers.ts). Null outside a room.
    */
-  member: { key: string; role: RoomRole } | null;
+  member: (RoomPeer & { key: string; p2pPeerId: string | null }) | null;
 }
 
 /** What nodes tell each other: the API's bus events that need node code (room-ended), via the emitter. */

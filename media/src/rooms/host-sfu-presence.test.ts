@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LiveRoom, nextHostSfuPresence, type HostSfuEvent, type HostSfuPresence } from './live-room.js';
+import { nextHostSfuPresence, type HostSfuEvent, type HostSfuPresence } from './host-sfu-presence.js';
+import { MemoryRoomState } from './state/memory-room-state.js';
 
 describe('the host-presence rule (where the host stands with the SFU)', () => {
   const table: Array<[HostSfuPresence, HostSfuEvent, HostSfuPresence, boolean]> = [
@@ -21,19 +22,14 @@ describe('the host-presence rule (where the host stands with the SFU)', () => {
     expect(nextHostSfuPresence(state, event)).toEqual({ state: next, announceReturn });
   });
 
-  it('turns guests away from the SFU only while the host is off it, and announces its return once', () => {
-    const room = new LiveRoom('r', 'host-uid', {
-      isPublic: true,
-      maxParticipants: 2,
-      allowGuestAccess: true,
-      tier: 'auto',
-    });
-    expect(room.hostOffSfu).toBe(false);
-    expect(room.hostSfuChanged('closed-transports')).toBe(false);
-    expect(room.hostOffSfu).toBe(true);
-    expect(room.hostSfuChanged('created-send-transport')).toBe(false);
-    expect(room.hostOffSfu).toBe(false);
-    expect(room.hostSfuChanged('produced')).toBe(true);
-    expect(room.hostSfuChanged('produced')).toBe(false);
+  it('turns guests away from the SFU only while the host is off it, and announces its return once', async () => {
+    const state = new MemoryRoomState();
+    expect(await state.hostSfu('r')).toBe('on');
+    expect(await state.hostSfuChanged('r', 'closed-transports')).toBe(false);
+    expect(await state.hostSfu('r')).toBe('off');
+    expect(await state.hostSfuChanged('r', 'created-send-transport')).toBe(false);
+    expect(await state.hostSfu('r')).toBe('returning');
+    expect(await state.hostSfuChanged('r', 'produced')).toBe(true);
+    expect(await state.hostSfuChanged('r', 'produced')).toBe(false);
   });
 });

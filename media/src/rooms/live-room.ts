@@ -1,7 +1,5 @@
 import {
-  CHAT_HISTORY_LIMIT,
   REMOVED_FROM_ROOM_MESSAGE,
-  ROOM_LOCKED_MESSAGE,
   CURSOR_MAX_PER_SECOND,
   type ChatMessage,
   type RoomPeer,
@@ -10,6 +8,7 @@ import {
   type RoomSettings,
 } from '@riffroom/protocol';
 import { RateLimiter } from './rate-limiter.js';
+import type { SharedRestrictions } from './state/room-state-store.js';
 
 /** Who a socket is, as the handshake proved it: a uid, or the id the server gave a guest. */
 export interface MemberIdentity {
@@ -28,24 +27,17 @@ export interface Member extends RoomPeer {
 }
 
 export type AdmitResult =
-  | { ok: true; member: Member; firstOfKey: boolean }
-  | {
-      ok: false;
-      code: 'room/full' | 'room/guests-not-allowed' | 'room/too-many-sockets' | 'room/removed' | 'room/locked';
-      message: string;
-    };
+  { ok: true; member: Member } | { ok: false; code: 'room/guests-not-allowed' | 'room/removed'; message: string };
 
 /**
  * What the host decided about who may come in, kept for the room's whole life (not only while
  * someone is in it): the people removed (uids, or guests' signed guest ids; the room directory
- * keeps them too, for other nodes and restarts), and the lock. A new LiveRoom of the same room gets
- * the same object.
+ * keeps them too, for other nodes and restarts), and this node's copy of the lock and guest
+ * talkback (the room state store holds them for every node; the hub refreshes the copy on each
+ * join). A new LiveRoom of the same room gets the same object.
  */
-export interface RoomRestrictions {
+export interface RoomRestrictions extends SharedRestrictions {
   removed: Set<string>;
-  locked: boolean;
-  /** Whether anonymous guests may talk back (issue 17); off by default. */
-  allowGuestTalkback: boolean;
 }
 
 export const noRestrictions = (): RoomRestrictions => ({
@@ -71,94 +63,52 @@ export interface RemoveResult {
   hostLeft: boolean;
 }
 
-/**
- * Where the host stands with the SFU tier, as its guests need to know it: 'on' (using it, or never
- * left it), 'off' (it abandoned the SFU with sfu:close-transports: guests are turned away from it
- * meanwhile), 'returning' (it set up a send transport again, or left the room while off it, and has
- * not produced yet: guests may try the SFU but are told only once the host produces).
- */
-export type HostSfuPresence = 'on' | 'off' | 'returning';
-
-/** What the host did that matters to its presence on the SFU. */
-export type HostSfuEvent = 'closed-transports' | 'created-send-transport' | 'left-room' | 'produced';
-
-/**
- * The host-presence rule: given the state and what the host did, the next state, and whether the
- * guests that fell back are to be told they may climb back (sfu:host-returned). They are told once,
- * on the host's first producer after it was off the SFU.
- */
-export function nextHostSfuPresence(
-  state: HostSfuPresence,
-  event: HostSfuEvent,
-): { state: HostSfuPresence; announceReturn: boolean } {
-  switch (event) {
-    case 'closed-transports':
-      return { state: 'off', announceReturn: false };
-    case 'created-send-transport':
-    case 'left-room':
-      // A host that comes back chooses its tier again and says so; until it produces, guests wait.
-      return { state: state === 'on' ? 'on' : 'returning', announceReturn: false };
-    case 'produced':
-      return { state: 'on', announceReturn: state !== 'on' };
-  }
-}
-
 export const CHAT_MAX_PER_10S = 20;
 /** Sockets one person may have in a room unless configured (SOCKETS_PER_PERSON_PER_ROOM). */
 export const DEFAULT_SOCKETS_PER_PERSON = 3;
 
 /**
- * The membership of one live room, with its rules: the host is whoever the room record names;
- * anonymous sockets only when guest access is on; capacity counts people other than the host;
- * one person has at most a few sockets in it (each costs transports and consumers); the host may
- * move the cursor at a bounded rate; chat keeps a bounded history.
- * Plain domain code: no sockets, no media.
+ * This node's members of one live room, with the rules a node can apply alone: the host is whoever
+ * the room record names; anonymous sockets only when guest access is on; removed people stay out;
+ * the host may move the cursor at a bounded rate; chat is rate-limited per sender. What every node
+ * must count alike (capacity, sockets per person, the lock, chat history, the host's SFU presence)
+ * is the room state store's (rooms/state/). Plain domain code: no sockets, no media.
  */
 export class LiveRoom {
   private members = new Map<string, Member>();
-  private history: ChatMessage[] = [];
   private cursorLimiter = new RateLimiter(CURSOR_MAX_PER_SECOND, 1000);
   private chatLimiters = new Map<string, RateLimiter>();
-  private hostSfu: HostSfuPresence = 'on';
-  /** Everyone ever admitted (uid or guest id): while the server drains only they get back in. */
-  private seen = new Set<string>();
 
   constructor(
     readonly roomId: string,
     private readonly hostUid: string,
     private settings: RoomSettings,
-    private readonly socketsPerPerson = DEFAULT_SOCKETS_PER_PERSON,
     private readonly restrictions: RoomRestrictions = noRestrictions(),
   ) {}
 
-  admit(peerId: string, identity: MemberIdentity): AdmitResult {
-    const isHost = identity.uid !== null && identity.uid === this.hostUid;
+  /** Whether this identity is the room's host (by the room record). */
+  isHost(identity: MemberIdentity): boolean {
+    return identity.uid !== null && identity.uid === this.hostUid;
+  }
+
+  /** The checks this node makes alone, before the room state store takes a seat (room-hub.ts). */
+  check(identity: MemberIdentity): Extract<AdmitResult, { ok: false }> | null {
     const key = identity.uid ?? identity.guestId;
-    if (!isHost && this.restrictions.removed.has(key)) {
+    if (!this.isHost(identity) && this.restrictions.removed.has(key)) {
       return { ok: false, code: 'room/removed', message: REMOVED_FROM_ROOM_MESSAGE };
-    }
-    // Locked: nobody new; someone who was in and dropped (a blip, a reload) comes back.
-    if (!isHost && this.restrictions.locked && !this.seen.has(key)) {
-      return { ok: false, code: 'room/locked', message: ROOM_LOCKED_MESSAGE };
     }
     if (identity.uid === null && !this.settings.allowGuestAccess) {
       return { ok: false, code: 'room/guests-not-allowed', message: 'This room does not allow guests. Please log in.' };
     }
-    const present = this.keys();
-    if (this.socketsOf(key) >= this.socketsPerPerson) {
-      return {
-        ok: false,
-        code: 'room/too-many-sockets',
-        message: `You have this room open ${this.socketsPerPerson} times already. Close a tab or device to join here.`,
-      };
-    }
-    if (!isHost && !present.has(key) && this.participantCount >= this.settings.maxParticipants) {
-      return {
-        ok: false,
-        code: 'room/full',
-        message: `This room is full (${this.settings.maxParticipants} participants at most).`,
-      };
-    }
+    return null;
+  }
+
+  /** Adds the member once check passed and the store gave it a seat. */
+  admit(peerId: string, identity: MemberIdentity): AdmitResult {
+    const refused = this.check(identity);
+    if (refused) return refused;
+    const isHost = this.isHost(identity);
+    const key = identity.uid ?? identity.guestId;
     const role: RoomRole = isHost ? 'host' : (identity.requestedRole ?? 'viewer');
     const member: Member = {
       peerId,
@@ -169,8 +119,7 @@ export class LiveRoom {
       p2pPeerId: null,
     };
     this.members.set(peerId, member);
-    this.seen.add(key);
-    return { ok: true, member, firstOfKey: !present.has(key) };
+    return { ok: true, member };
   }
 
   remove(peerId: string): RemoveResult | null {
@@ -180,6 +129,11 @@ export class LiveRoom {
     this.chatLimiters.delete(peerId);
     const lastOfKey = !this.keys().has(member.key);
     return { member, lastOfKey, hostLeft: member.role === 'host' && !this.hostOnline };
+  }
+
+  /** The room record's settings as read at a join: a change made through another node counts here too. */
+  refreshSettings(settings: RoomSettings): void {
+    this.settings = { ...settings };
   }
 
   /** The host changed who may join: applies to the next join; those present stay. */
@@ -211,11 +165,6 @@ export class LiveRoom {
     if (!target || target.role === 'host') return null;
     this.restrictions.removed.add(target.key);
     return [...this.members.values()].filter((member) => member.key === target.key).map((member) => member.peerId);
-  }
-
-  /** Whether this person (uid or guest id) has been in the room before. */
-  hasSeen(key: string): boolean {
-    return this.seen.has(key);
   }
 
   /** Every member now, host included (metrics count them by tier and role). */
@@ -297,36 +246,13 @@ export class LiveRoom {
       timestamp: new Date(now).toISOString(),
       ...(id ? { id } : {}),
     };
-    this.history.push(message);
-    if (this.history.length > CHAT_HISTORY_LIMIT) this.history.splice(0, this.history.length - CHAT_HISTORY_LIMIT);
+    // The room state store keeps the history (room-interaction.ts), for joiners on every node.
     return message;
-  }
-
-  chatHistory(): ChatMessage[] {
-    return [...this.history];
-  }
-
-  /** Whether the host abandoned the SFU tier for a fallback (its guests should not wait on the SFU). */
-  get hostOffSfu(): boolean {
-    return this.hostSfu === 'off';
-  }
-
-  /** Applies nextHostSfuPresence; true when the guests are to hear sfu:host-returned now. */
-  hostSfuChanged(event: HostSfuEvent): boolean {
-    const next = nextHostSfuPresence(this.hostSfu, event);
-    this.hostSfu = next.state;
-    return next.announceReturn;
   }
 
   /** Whether a host cursor update may go out now; extra ones inside the second are dropped. */
   allowCursor(now: number): boolean {
     return this.cursorLimiter.take(now);
-  }
-
-  private socketsOf(key: string): number {
-    let sockets = 0;
-    for (const member of this.members.values()) if (member.key === key) sockets += 1;
-    return sockets;
   }
 
   private keys(): Set<string> {

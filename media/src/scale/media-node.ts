@@ -79,6 +79,7 @@ export async function startMediaNode(
   const realtime = attachRealtime(server, {
     verifyToken: remoteJwksVerifier(issuer, { cooldownMs: config.jwksCooldownMs }),
     redisUrl,
+    roomState: { stateTtlS: config.roomStateTtlS, seatTtlMs: config.roomSeatTtlMs },
     logger: logger.child({ part: 'realtime' }),
     rooms: {
       directory: new HttpRoomDirectory(config.apiUrl, config.internalSecret),

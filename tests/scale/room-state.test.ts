@@ -1,0 +1,184 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ROOM_LOCKED_MESSAGE } from '@riffroom/protocol';
+import { jsonCaller, signUpUser, type JsonCall } from '../../server/src/testing/test-api.js';
+import { startPostgresServer, type PostgresServer } from '../support/postgres-server.js';
+import { startRedisServer, type RedisServer } from '../support/redis-server.js';
+import { startRole, type RoleProcess } from '../support/role-process.js';
+import { ask, createRoomAs, recorder, roomSocketFactory } from '../support/room-sockets.js';
+import { until } from '../support/until.js';
+
+// A room's live state over two media nodes sharing a real Redis (ARCHITECTURE.md "Scaling out"):
+// what a person on node B is told must be what the room holds, whichever node wrote it.
+const secret = randomBytes(24).toString('base64url');
+let redis: RedisServer;
+let postgres: PostgresServer;
+let dataDir: string;
+let api: RoleProcess;
+let call: JsonCall;
+const nodes: RoleProcess[] = [];
+const [A, B] = [0, 1];
+const openers = [A, B].map((node) => roomSocketFactory(() => nodes[node]!.baseUrl));
+const box = () => ({ baseUrl: api.baseUrl, call });
+
+beforeAll(async () => {
+  [redis, postgres] = await Promise.all([startRedisServer(), startPostgresServer()]);
+  dataDir = mkdtempSync(path.join(tmpdir(), 'riffroom-room-state-'));
+  api = await startRole('scripts/api.ts', {
+    DATA_DIR: dataDir,
+    DATABASE_URL: postgres.url,
+    REDIS_URL: redis.url,
+    INTERNAL_SECRET: secret,
+    SIGNING_KEY_FILE: path.join(dataDir, 'key.json'),
+  });
+  call = jsonCaller(api.baseUrl);
+  const nodeEnv = {
+    API_URL: api.baseUrl,
+    INTERNAL_SECRET: secret,
+    REDIS_URL: redis.url,
+    DATA_DIR: dataDir,
+    RECORDINGS_MIN_FREE_MB: '0',
+    // Short, so the seats of the node killed in the last test stop counting soon.
+    ROOM_SEAT_TTL_MS: '3000',
+  };
+  nodes.push(
+    ...(await Promise.all([startRole('media/src/main.ts', nodeEnv), startRole('media/src/main.ts', nodeEnv)])),
+  );
+}, 180_000);
+
+afterEach(() => openers.forEach((opener) => opener.closeAll()));
+
+afterAll(async () => {
+  await Promise.all(nodes.map((node) => node.stop()));
+  await api?.stop();
+  await Promise.all([redis?.stop(), postgres?.stop()]);
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}, 60_000);
+
+async function joinOn(node: number, roomId: string, token?: string, guestToken?: string) {
+  const socket = await openers[node]!.connect(token, guestToken ? { auth: { guest: guestToken } } : undefined);
+  const heard = recorder(socket);
+  return { socket, heard, ack: await ask(socket, 'join-room', { roomId }) };
+}
+
+async function hostedRoom(name: string, settings: Record<string, unknown> = {}) {
+  const host = await signUpUser({ call }, { name });
+  const roomId = await createRoomAs(box(), host.idToken, { settings });
+  const onA = await joinOn(A, roomId, host.idToken);
+  expect(onA.ack).toMatchObject({ ok: true });
+  return { host, roomId, onA };
+}
+
+describe("a room's live state, shared by every node", () => {
+  it('a room for 3 admits 3 people spread over two nodes and refuses the next on either node', async () => {
+    const { roomId } = await hostedRoom('Cap Host', { maxParticipants: 3 });
+    const carol = await signUpUser({ call }, { name: 'Carol Twice' });
+    const admitted = [
+      await joinOn(A, roomId),
+      await joinOn(B, roomId),
+      await joinOn(B, roomId, carol.idToken),
+      // The same person on the other node counts once.
+      await joinOn(A, roomId, carol.idToken),
+    ];
+    for (const { ack } of admitted) expect(ack).toMatchObject({ ok: true });
+    const full = { ok: false, code: 'room/full', message: 'This room is full (3 participants at most).' };
+    expect((await joinOn(A, roomId)).ack).toEqual(full);
+    expect((await joinOn(B, roomId)).ack).toEqual(full);
+    // A place frees when someone leaves, on whichever node they were.
+    admitted[1]!.socket.close();
+    await until(async () => (await joinOn(A, roomId)).ack.ok, {
+      intervalMs: 250,
+      what: 'a place freed by a leave on B',
+    });
+  });
+
+  it('two joins racing on A and B for the last place: exactly one gets it', async () => {
+    const { roomId } = await hostedRoom('Race Host', { maxParticipants: 1 });
+    const racers = await Promise.all([joinOn(A, roomId), joinOn(B, roomId), joinOn(A, roomId), joinOn(B, roomId)]);
+    expect(racers.map(({ ack }) => (ack.ok ? 'in' : ack.code)).sort()).toEqual([
+      'in',
+      'room/full',
+      'room/full',
+      'room/full',
+    ]);
+  });
+
+  it('a joiner on B receives the chat written on A, and get-peers on B lists the host on A', async () => {
+    const { roomId, onA } = await hostedRoom('Chat Host');
+    expect(await ask(onA.socket, 'chat', { roomId, message: 'written on A' })).toMatchObject({ ok: true });
+    expect(await ask(onA.socket, 'peer-ready', { roomId, peerId: 'host-peer-on-a' })).toEqual({ ok: true });
+    const onB = await joinOn(B, roomId);
+    expect(onB.ack.data.chat.map((m: { message: string }) => m.message)).toEqual(['written on A']);
+    expect(onB.ack.data.peers.map((p: { role: string }) => p.role)).toEqual(['host']);
+    expect(await ask(onB.socket, 'get-peers', { roomId })).toEqual({ ok: true, data: ['host-peer-on-a'] });
+  });
+
+  it('a lock set by the host on A refuses a new join on B; someone who was in comes back on B', async () => {
+    const { roomId, onA } = await hostedRoom('Lock Host');
+    const before = await joinOn(A, roomId);
+    expect(before.ack).toMatchObject({ ok: true });
+    expect(await ask(onA.socket, 'room:controls', { roomId, locked: true })).toMatchObject({ ok: true });
+    expect((await joinOn(B, roomId)).ack).toEqual({ ok: false, code: 'room/locked', message: ROOM_LOCKED_MESSAGE });
+    before.socket.close();
+    expect((await joinOn(B, roomId, undefined, before.ack.data.guestToken)).ack).toMatchObject({ ok: true });
+    const joinedB = await joinOn(B, roomId, undefined, before.ack.data.guestToken);
+    expect(joinedB.ack.data.controls).toMatchObject({ locked: true });
+  });
+
+  it('a joiner on B while the host records on A is told the recording runs, and not once it stopped', async () => {
+    const { roomId, onA } = await hostedRoom('Rec Host');
+    const started = await ask(onA.socket, 'recording:start', { roomId });
+    expect(started).toMatchObject({ ok: true, data: { recordingId: expect.any(String) } });
+    expect((await joinOn(B, roomId)).ack.data.recording).toEqual(started.data);
+    expect(await ask(onA.socket, 'recording:stop', { roomId })).toEqual({ ok: true });
+    await until(async () => (await joinOn(B, roomId)).ack.data.recording === null, {
+      what: 'a joiner on B told the recording stopped',
+    });
+  });
+
+  it('a host off the SFU on A turns guests on B away from it, until it produces again', async () => {
+    const { roomId, onA } = await hostedRoom('Tier Host');
+    const onB = await joinOn(B, roomId);
+    expect(await ask(onB.socket, 'sfu:router-capabilities', { roomId })).toMatchObject({ ok: true });
+    expect(await ask(onA.socket, 'sfu:close-transports', { roomId })).toEqual({ ok: true });
+    expect(await ask(onB.socket, 'sfu:router-capabilities', { roomId })).toMatchObject({
+      ok: false,
+      code: 'sfu/host-off-sfu',
+    });
+  });
+
+  it('guest talkback allowed by the host on A lets a guest already on B talk', async () => {
+    const { roomId, onA } = await hostedRoom('Talk Host');
+    const onB = await joinOn(B, roomId);
+    const talk = () => ask(onB.socket, 'talkback:create-transport', { roomId, direction: 'send' });
+    expect(await talk()).toMatchObject({ ok: false, code: 'talkback/guests-not-allowed' });
+    expect(await ask(onA.socket, 'room:controls', { roomId, allowGuestTalkback: true })).toMatchObject({ ok: true });
+    expect(await talk()).toMatchObject({ ok: true });
+  });
+
+  // Last: it kills node B.
+  it('a node that dies: its people stop counting and its recording stops being announced within ROOM_SEAT_TTL_MS', async () => {
+    const host = await signUpUser({ call }, { name: 'Crash Host' });
+    const roomId = await createRoomAs(box(), host.idToken, { settings: { maxParticipants: 1 } });
+    const hostOnB = await joinOn(B, roomId, host.idToken);
+    expect((await joinOn(B, roomId)).ack).toMatchObject({ ok: true });
+    expect(await ask(hostOnB.socket, 'recording:start', { roomId })).toMatchObject({ ok: true });
+    expect((await joinOn(A, roomId)).ack).toMatchObject({ ok: false, code: 'room/full' });
+    await nodes[B]!.kill();
+    const killed = Date.now();
+    const joined = await until(
+      async () => {
+        const { ack, socket } = await joinOn(A, roomId);
+        if (ack.ok && ack.data.recording === null) return ack;
+        socket.close(); // Each try is a new connection: keep within the per-address limits.
+        return null;
+      },
+      { timeoutMs: 10_000, intervalMs: 250, what: 'the place freed and the recording no longer announced' },
+    );
+    expect(joined.data.hostOnline).toBe(false);
+    expect(Date.now() - killed).toBeLessThan(6000);
+  });
+});
