@@ -23,6 +23,15 @@ export const RELAY_GUESTS: ViewerLink[] = [
   { label: 'relay 500 kbit/s', shape: { rateKbit: 500 } },
 ];
 
+/**
+ * The smoke variant (`--smoke`, in npm test): one viewer per kind of shaping (none, a rate, a rate
+ * with loss) on the layered run and one relay guest: enough for every figure and chart to be
+ * produced, not to judge the targets. The single-stream run is left out (the layered run's code
+ * with another SCREEN_LAYERS; each run costs a box and a host's Chromium).
+ */
+export const SMOKE_SFU_VIEWERS: ViewerLink[] = [SFU_VIEWERS[0]!, SFU_VIEWERS[3]!, SFU_VIEWERS[4]!];
+export const SMOKE_RELAY_GUESTS: ViewerLink[] = [RELAY_GUESTS[1]!];
+
 /** Per viewer, what the layered run must show (issue 21); null where the issue sets none. */
 export function targetFor(link: ViewerLink): { width: number | null; fps: number; freezeSPerMin: number | null } {
   const rate = link.shape.rateKbit ?? Infinity;

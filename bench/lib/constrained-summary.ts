@@ -31,6 +31,8 @@ export interface ViewerRow {
   /** Concealed program audio, percent of samples played (null: no audio on this tier/link). */
   audioConcealedPercent: number | null;
   audioConcealmentEvents: number | null;
+  /** Program audio packets lost on the way, percent (null: no audio). */
+  audioLossPercent: number | null;
 }
 
 const ZERO_COUNTERS = {
@@ -51,6 +53,10 @@ const mostCommon = (values: string[]) => {
   return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '-';
 };
 
+// packetsLost is net of duplicates and late arrivals, so over a window it can even fall.
+const lossPercent = (lost: number, received: number) =>
+  round((Math.max(0, lost) / Math.max(1, Math.max(0, lost) + received)) * 100, 2);
+
 export function viewerRow(window: ViewerWindow): ViewerRow {
   const { before, after, seconds } = window;
   const perMin = 60 / seconds;
@@ -59,8 +65,7 @@ export function viewerRow(window: ViewerWindow): ViewerRow {
   const v0 = v1 && before.video?.ssrc !== v1.ssrc ? { ...v1, ...ZERO_COUNTERS } : before.video;
   const video = v0 && v1;
   const sizes = window.widths.map((w, i) => (w ? `${w}x${window.heights[i]}` : '-'));
-  // packetsLost is net of duplicates and late arrivals, so over a window it can even fall.
-  const lost = video ? Math.max(0, v1.packetsLost - v0.packetsLost) : 0;
+  const lost = video ? v1.packetsLost - v0.packetsLost : 0;
   const received = video ? v1.packetsReceived - v0.packetsReceived : 0;
   const a0 = before.audio;
   const a1 = after.audio;
@@ -75,13 +80,15 @@ export function viewerRow(window: ViewerWindow): ViewerRow {
     freezeSPerMin: video ? round((v1.totalFreezesDuration - v0.totalFreezesDuration) * perMin, 2) : 0,
     nacks: video ? v1.nackCount - v0.nackCount : 0,
     plis: video ? v1.pliCount - v0.pliCount + (v1.firCount - v0.firCount) : 0,
-    lossPercent: round((lost / Math.max(1, lost + received)) * 100, 2),
+    lossPercent: lossPercent(lost, received),
     kbps: video ? round(((v1.bytesReceived - v0.bytesReceived) * 8) / seconds / 1000) : 0,
     g2gP50Ms: g2g.length ? round(percentile(g2g, 50)) : null,
     g2gP95Ms: g2g.length ? round(percentile(g2g, 95)) : null,
     audioConcealedPercent:
       a0 && a1 && played > 0 ? round(((a1.concealedSamples - a0.concealedSamples) / played) * 100, 2) : null,
     audioConcealmentEvents: a0 && a1 ? a1.concealmentEvents - a0.concealmentEvents : null,
+    audioLossPercent:
+      a0 && a1 ? lossPercent(a1.packetsLost - a0.packetsLost, a1.packetsReceived - a0.packetsReceived) : null,
   };
 }
 

@@ -208,6 +208,13 @@ export const MEDIA_SETTINGS: readonly Setting[] = [
       "How the host's screen reaches the SFU: `simulcast` (VP8, 3 sizes x 3 frame rates), `svc` (VP9 L3T3) or `single` (one 1280x720 stream); each viewer gets the layers its link carries",
   },
   {
+    path: 'audioReserveMarginPct',
+    env: 'SFU_AUDIO_RESERVE_MARGIN_PCT',
+    default: '25',
+    meaning:
+      "Program audio is never starved by video: each SFU viewer's video layers get its bandwidth estimate minus the program audio's bitrate and this margin, in percent",
+  },
+  {
     path: 'drainTimeoutS',
     env: 'DRAIN_TIMEOUT_S',
     default: '600',

@@ -205,6 +205,11 @@ export const mediaConfigSchema = z.strictObject({
    */
   screenLayers: screenLayerModeSchema.default('simulcast'),
   /**
+   * Each viewer's program audio is kept out of what its video layers may use: its measured bitrate
+   * plus this margin (packet overhead, bursts) comes off the viewer's bandwidth estimate first.
+   */
+  audioReserveMarginPct: z.coerce.number().min(0).max(200).default(25),
+  /**
    * On SIGTERM the box stops taking new rooms and joins, then waits up to this long for the live
    * rooms to end before it closes (a second SIGTERM closes at once). 0 closes at once.
    */

@@ -33,6 +33,8 @@ export interface ViewerAudioStats {
   concealmentEvents: number;
   insertedSamplesForDeceleration: number;
   removedSamplesForAcceleration: number;
+  packetsLost: number;
+  packetsReceived: number;
 }
 
 export interface ViewerStats {
@@ -97,6 +99,8 @@ export async function viewerStatsInPage(): Promise<ViewerStats> {
       concealmentEvents: audio.concealmentEvents ?? 0,
       insertedSamplesForDeceleration: audio.insertedSamplesForDeceleration ?? 0,
       removedSamplesForAcceleration: audio.removedSamplesForAcceleration ?? 0,
+      packetsLost: audio.packetsLost ?? 0,
+      packetsReceived: audio.packetsReceived ?? 0,
     },
   };
 }

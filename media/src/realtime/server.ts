@@ -68,6 +68,8 @@ export interface RealtimeOptions {
     speaking?: SpeakingOptions;
     /** SCREEN_LAYERS: how hosts encode their screen; 'single' when absent. */
     screenLayers?: ScreenLayerMode;
+    /** SFU_AUDIO_RESERVE_MARGIN_PCT: the program audio's margin on each viewer's link (audio-reserve.ts). */
+    audioReserveMarginPct?: number;
     /** ROOM_HOST_GRACE_S: how long a room waits for its host to come back before it ends. */
     hostGraceS: number;
     /** Session recording (issue 17); without it Record is refused. */
@@ -155,6 +157,9 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
             keyFrameRequestDelayMs: options.rooms.keyFrameRequestDelayMs,
             ...(options.rooms.speaking ? { speaking: options.rooms.speaking } : {}),
             screenLayers: options.rooms.screenLayers ?? 'single',
+            ...(options.rooms.audioReserveMarginPct !== undefined
+              ? { audioReserveMarginPct: options.rooms.audioReserveMarginPct }
+              : {}),
           },
           logger.child({ part: 'sfu' }),
         ),

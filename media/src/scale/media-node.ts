@@ -87,6 +87,7 @@ export async function startMediaNode(
       keyFrameRequestDelayMs: config.keyFrameRequestDelayMs,
       speaking: { intervalMs: config.talkbackLevelIntervalMs, thresholdDbov: config.talkbackSpeakingDbov },
       screenLayers: config.screenLayers,
+      audioReserveMarginPct: config.audioReserveMarginPct,
       hostGraceS: config.roomHostGraceS,
       recording: recorderSettings(config, new HttpRecordingCatalog(config.apiUrl, config.internalSecret), logger),
       // Every process of the scaled setup holds INTERNAL_SECRET: a guest coming back to any node is itself.

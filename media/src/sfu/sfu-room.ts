@@ -22,6 +22,7 @@ import {
   type SpeakingOptions,
   type TalkbackAppData,
 } from './talkback-lane.js';
+import { prepareViewerTransport } from './viewer-transport.js';
 import type { WorkerSlot } from './worker-pool.js';
 
 type Direction = 'send' | 'recv';
@@ -51,6 +52,8 @@ export interface SfuRoomOptions {
   speaking?: SpeakingOptions;
   /** SCREEN_LAYERS: how hosts encode their screen, told to them with the router's capabilities. */
   screenLayers: ScreenLayerMode;
+  /** SFU_AUDIO_RESERVE_MARGIN_PCT (audio-reserve.ts); its default when absent. */
+  audioReserveMarginPct?: number;
 }
 
 /** How long a viewer's request on an edge waits for the pipe from the origin (scale/cascade). */
@@ -146,7 +149,10 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
       appData: { peerId, direction },
     });
     this.keepOrClose(peerId, media, transport);
-    if (direction === 'recv' && maxIncomingKbps) await capOutgoingBitrate(transport, maxIncomingKbps);
+    const { audioReserveMarginPct } = this.options;
+    const producerOf = (id: string) => this.findProducer(id);
+    if (direction === 'recv')
+      await prepareViewerTransport(transport, { maxIncomingKbps, producerOf, audioReserveMarginPct });
     // A client needs one transport per direction; one spare covers a rebuild in flight. Beyond
     // that, the oldest goes, so a looping client cannot pile up transports on the worker.
     const sameDirection = [...media.transports.values()].filter((entry) => entry.direction === direction);
@@ -501,14 +507,6 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
   private assertOpen(): void {
     if (this.closed || this.router.closed) throw refuse('sfu/unavailable', 'This room has no media right now.');
   }
-}
-
-/**
- * The SFU's bandwidth estimate for this viewer never passes its cap, so mediasoup's own layer
- * choice (the highest layers the estimate carries) follows the cap as it follows a slow link.
- */
-async function capOutgoingBitrate(transport: types.WebRtcTransport, kbps: number): Promise<void> {
-  await transport.setMaxOutgoingBitrate(kbps * 1000);
 }
 
 function describeProducer(producer: types.Producer): ProducerInfo {

@@ -1,0 +1,66 @@
+import type { types } from 'mediasoup';
+
+export interface Layers {
+  spatialLayer: number;
+  temporalLayer: number;
+}
+
+/**
+ * What each layer of a host's video costs a viewer now, in bit/s, as mediasoup measures the
+ * producer's streams: table[spatial][temporal]. The figures are the ones mediasoup's own layer
+ * choice uses (SimulcastConsumer/SvcConsumer ask the same counters): for simulcast each spatial
+ * layer is its own stream and a temporal layer's figure includes the lower temporal layers of that
+ * stream; for SVC the one stream's "s.t" figure includes every layer below it. 0: not received now.
+ */
+export function layerBitrates(producer: types.Producer, stats: types.ProducerStat[]): number[][] {
+  if (producer.type === 'svc') {
+    const stream = stats[0];
+    if (!stream) return [];
+    const table: number[][] = [];
+    for (const [key, bitrate] of Object.entries(stream.bitrateByLayer ?? {})) {
+      const [spatial, temporal] = key.split('.').map(Number) as [number, number];
+      (table[spatial] ??= [])[temporal] = bitrate;
+    }
+    return table.map((row) => Array.from(row, (bitrate) => bitrate ?? 0));
+  }
+  // Simulcast: spatial layer i is the producer's encoding i (mediasoup orders them that way).
+  return (producer.rtpParameters.encodings ?? []).map((encoding) => {
+    const stream = stats.find((s) => (encoding.rid ? s.rid === encoding.rid : s.ssrc === encoding.ssrc));
+    if (!stream) return [0];
+    const temporal = Object.entries(stream.bitrateByLayer ?? {})
+      .filter(([key]) => key.startsWith('0.'))
+      .sort(([a], [b]) => Number(a.slice(2)) - Number(b.slice(2)))
+      .map(([, bitrate]) => bitrate);
+    return temporal.length ? temporal : [stream.bitrate];
+  });
+}
+
+const above = (a: Layers, b: Layers) =>
+  a.spatialLayer > b.spatialLayer || (a.spatialLayer === b.spatialLayer && a.temporalLayer > b.temporalLayer);
+
+/** The highest layers whose bitrate fits `budget`; the lowest layers when none does. */
+export function highestFitting(table: number[][], budget: number): Layers {
+  let best: Layers = { spatialLayer: 0, temporalLayer: 0 };
+  table.forEach((row, spatialLayer) =>
+    row.forEach((bitrate, temporalLayer) => {
+      const layers = { spatialLayer, temporalLayer };
+      if (bitrate > 0 && bitrate <= budget && above(layers, best)) best = layers;
+    }),
+  );
+  return best;
+}
+
+/**
+ * The ceiling for a consumer's layers: the highest that fit `budget`. Going up asks for `headroom`
+ * more than the layer costs (a layer measured at the edge of the budget would flap up and down, and
+ * every step up a spatial layer costs the host a keyframe); going down happens at once.
+ */
+export function nextCeiling(table: number[][], budget: number, current: Layers | null, headroom: number): Layers {
+  const fitting = highestFitting(table, budget);
+  if (!current || !above(fitting, current)) return fitting;
+  const cautious = highestFitting(table, budget / headroom);
+  return above(cautious, current) ? cautious : current;
+}
+
+export const sameLayers = (a: Layers | null, b: Layers) =>
+  a?.spatialLayer === b.spatialLayer && a.temporalLayer === b.temporalLayer;
