@@ -15,13 +15,29 @@ import { until } from '../support/until.js';
  * Issue 21's smoke test on real constrained links: the host shares a moving, text-heavy screen;
  * one viewer watches over an unshaped link, one over 500 kbit/s (tc tbf on its veth, in its own
  * network namespace). Both must see a moving picture, and the constrained one a smaller layer
- * than the unconstrained one: the SFU gives each viewer what its own link carries.
+ * than the unconstrained one: the SFU gives each viewer what its own link carries. And program
+ * audio is never starved by video: the host's stereo program audio (noise, so Opus spends its whole
+ * 256 kbit/s) keeps playing on the 500 kbit/s link, because the SFU keeps the audio's share of the
+ * link out of what the video layers may use (media/src/sfu/audio-reserve.ts).
  * Needs root (ip netns, tc, iptables). The full measurement is bench/constrained-viewers.ts.
  */
 const VIEWERS = [
   { label: 'unconstrained', shape: {} },
   { label: '500 kbit/s', shape: { rateKbit: 500 } },
 ];
+
+/** Seconds of program audio measured once the viewer's video sits on a lower layer. */
+const WINDOW_S = 20;
+/** One-second reads on a lower layer before the window opens. */
+const SETTLED_READS = 5;
+/**
+ * "Without gaps", as a bound that separates the two behaviours measured on this link (20 s windows,
+ * 2-core machine): unprotected, video fills the estimate and the link's queue drops audio, 2.8 to
+ * 4.5% of the samples concealed; protected, 0% in most runs, up to 1.25% when GoogCC's estimate
+ * overshoots the shaped link long enough for one climb to a higher layer (the climb then stops: see
+ * audio-reserve.ts).
+ */
+const MAX_CONCEALED_PERCENT = 2;
 
 describe('viewers on real constrained links (network namespaces), in Chromium', () => {
   let network: TestNetwork;
@@ -46,6 +62,7 @@ describe('viewers on real constrained links (network namespaces), in Chromium', 
     host = await openHostRoom(browser, box.baseUrl, newAccount('linkhost'), {
       beforeSignUp: (page) => page.addInitScript(installMovingScreen),
     });
+    await host.page.getByLabel('Program audio source').selectOption('capture');
     await host.page.getByRole('button', { name: 'Start Screen Share' }).click();
     await host.page.getByRole('button', { name: 'Stop Screen Share' }).waitFor();
   });
@@ -95,6 +112,57 @@ describe('viewers on real constrained links (network namespaces), in Chromium', 
     });
   }, 100_000);
 
+  it('the 500 kbit/s viewer plays the program audio without gaps while its video is on a lower layer', async () => {
+    const viewer = viewers[1]!.page;
+    const play = viewer.getByRole('button', { name: 'Play program audio' });
+    if (await play.isVisible().catch(() => false)) await play.click();
+
+    let last: ViewerStats | null = null;
+    let lowerReads = 0;
+    const settledLower = async () => {
+      last = await readViewerStats(viewer);
+      const width = last.video?.frameWidth ?? 0;
+      const lower = width > 0 && width < 1280 && (last.audio?.totalSamplesReceived ?? 0) > 0;
+      lowerReads = lower ? lowerReads + 1 : 0;
+      return lowerReads >= SETTLED_READS;
+    };
+    // The estimate starts at the screen's working rate (1.5 Mbit/s) and falls to the link's within
+    // seconds; the window opens once the viewer has stayed on a lower layer for a few reads, so the
+    // queue that first overshoot filled has drained: what is measured is the settled state.
+    await until(settledLower, {
+      timeoutMs: 60_000,
+      intervalMs: 1000,
+      what: `video on a lower layer for ${SETTLED_READS} reads in a row, audio playing`,
+    }).catch((error: unknown) => {
+      throw new Error(`${String(error)}; last read: ${JSON.stringify(last)}`);
+    });
+    const before = await readViewerStats(viewer);
+    const widths: number[] = [];
+    const started = Date.now();
+    await until(
+      async () => {
+        widths.push((await readViewerStats(viewer)).video?.frameWidth ?? 0);
+        return Date.now() - started >= WINDOW_S * 1000;
+      },
+      { timeoutMs: (WINDOW_S + 10) * 1000, intervalMs: 1000, what: `a ${WINDOW_S} s window` },
+    );
+    const after = await readViewerStats(viewer);
+    const played = after.audio!.totalSamplesReceived - before.audio!.totalSamplesReceived;
+    const concealed = after.audio!.concealedSamples - before.audio!.concealedSamples;
+    const concealedPercent = (concealed / Math.max(1, played)) * 100;
+    const figures = {
+      concealedPercent: Math.round(concealedPercent * 100) / 100,
+      concealmentEvents: after.audio!.concealmentEvents - before.audio!.concealmentEvents,
+      videoFrames: after.video!.framesDecoded - before.video!.framesDecoded,
+      widths: [...new Set(widths)],
+    };
+    console.log(`500 kbit/s viewer: ${JSON.stringify(figures)}`);
+    expect(played).toBeGreaterThan(WINDOW_S * 48_000 * 0.8);
+    // Video keeps moving on a lower layer (the audio is not bought by stopping the picture).
+    expect(figures.videoFrames).toBeGreaterThan(WINDOW_S * 2);
+    expect(Math.max(...widths)).toBeLessThan(1280);
+    expect(figures.concealedPercent).toBeLessThan(MAX_CONCEALED_PERCENT);
+  }, 120_000);
   it('leaves no namespace, link or firewall rule behind', () => {
     const namespaces = network.links.map((link) => link.namespace);
     network.close();

@@ -4,6 +4,25 @@ import { layerBitrates, nextCeiling, sameLayers, type Layers } from './layer-cei
 
 /** SFU_AUDIO_RESERVE_MARGIN_PCT's default: what is reserved beyond the audio's measured bitrate. */
 export const DEFAULT_AUDIO_RESERVE_MARGIN_PCT = 25;
+/**
+ * The share of the estimate the viewer's media may fill. GoogCC's estimate sits at the link's
+ * capacity, where a shaped link's queue is already full: filling all of it makes the queue drop
+ * audio packets whenever a video frame bursts. Kept this much below, the queue drains between frames.
+ */
+const USABLE_SHARE_OF_ESTIMATE = 0.85;
+/**
+ * A layer is climbed to only once every estimate of this long a span supports it. On a shaped link
+ * GoogCC's estimate swings (measured on a 500 kbit/s link: 210 to 780 kbit/s within seconds): a
+ * ceiling that follows each peak sends more than the link carries until the next fall, and the
+ * link's queue drops audio. Going down follows the latest estimate at once (it is in the span).
+ */
+const STEADY_SPAN_MS = 10_000;
+/**
+ * After the viewer reports audio loss (the audio consumer's score falls below 10, from its receiver
+ * reports), no layer is climbed for this long: the estimate said the link had room, and the link
+ * said otherwise.
+ */
+const AUDIO_LOSS_HOLD_MS = 30_000;
 /** A step up to a higher layer must fit the video budget with this much to spare. */
 const UPGRADE_HEADROOM = 1.15;
 
@@ -34,7 +53,9 @@ export function reserveProgramAudio(
 ): void {
   const audio = new Set<types.Consumer>();
   const video = new Map<types.Consumer, Layers | null>();
-  let availableBitrate: number | null = null;
+  /** The estimates of the last STEADY_SPAN_MS, oldest first. */
+  let estimates: { at: number; bitrate: number }[] = [];
+  let audioLossAt = Number.NEGATIVE_INFINITY;
   let running = false;
   let again = false;
 
@@ -53,14 +74,16 @@ export function reserveProgramAudio(
   };
 
   const apply = async () => {
-    if (availableBitrate === null || video.size === 0) return;
-    const budget = (availableBitrate - (await audioReserve())) / video.size;
+    if (estimates.length === 0 || video.size === 0) return;
+    const steadyEstimate = Math.min(...estimates.map((estimate) => estimate.bitrate));
+    const budget = (steadyEstimate * USABLE_SHARE_OF_ESTIMATE - (await audioReserve())) / video.size;
     for (const [consumer, current] of video) {
       const producer = producerOf(consumer.producerId);
       if (!producer || consumer.closed) continue;
       const table = layerBitrates(producer, await producer.getStats());
       if (table.flat().every((bitrate) => bitrate === 0)) continue;
-      const ceiling = nextCeiling(table, budget, current, UPGRADE_HEADROOM);
+      const holding = Date.now() - audioLossAt < AUDIO_LOSS_HOLD_MS;
+      const ceiling = nextCeiling(table, budget, current, holding ? Number.POSITIVE_INFINITY : UPGRADE_HEADROOM);
       if (sameLayers(current, ceiling) || consumer.closed) continue;
       await consumer.setPreferredLayers(ceiling);
       video.set(consumer, ceiling);
@@ -87,12 +110,18 @@ export function reserveProgramAudio(
 
   transport.on('trace', (trace) => {
     if (trace.type !== 'bwe') return;
-    availableBitrate = (trace.info as { availableBitrate: number }).availableBitrate;
+    const now = Date.now();
+    estimates = estimates.filter((estimate) => now - estimate.at < STEADY_SPAN_MS);
+    estimates.push({ at: now, bitrate: (trace.info as { availableBitrate: number }).availableBitrate });
     void update();
   });
   transport.observer.on('newconsumer', (consumer) => {
-    if (consumer.kind === 'audio') audio.add(consumer);
-    else if (consumer.type === 'simulcast' || consumer.type === 'svc') {
+    if (consumer.kind === 'audio') {
+      audio.add(consumer);
+      consumer.on('score', ({ score }) => {
+        if (score < 10) audioLossAt = Date.now();
+      });
+    } else if (consumer.type === 'simulcast' || consumer.type === 'svc') {
       // The estimate is traced only where there are layers to choose from.
       if (video.size === 0) void transport.enableTraceEvent(['bwe']).catch(() => undefined);
       video.set(consumer, null);
