@@ -10,7 +10,9 @@ import { until } from '../support/until.js';
 const suite = useBoxAndChromium({ SCREEN_LAYERS: 'single' });
 
 describe('SCREEN_LAYERS=single: the one screen stream of before layers', () => {
-  it('the host sends one 1280x720 VP8 stream and the viewer gets it, with no layer to show', async () => {
+  // One stream of the captured 1280x720, or a 16:9 step below it when Chromium's encoder scales
+  // down on a busy machine (its CPU adaptation, which a single stream has no layer to replace).
+  it('the host sends one VP8 stream and the viewer gets it, with no layer to show', async () => {
     const host = await openHostRoom(suite.browser, suite.box.baseUrl, newAccount('single'), {
       beforeSignUp: (page) => page.addInitScript(installTextScreen, ''),
     });
@@ -19,15 +21,21 @@ describe('SCREEN_LAYERS=single: the one screen stream of before layers', () => {
     const shown = await until(
       async () => {
         const text = (await guest.page.getByTestId('video-quality').textContent()) ?? '';
-        return /^Video: 1280×720 · [1-9]\d* fps$/.test(text) ? text : null;
+        return /^Video: \d+×\d+ · [1-9]\d* fps$/.test(text) ? text : null;
       },
-      { timeoutMs: 30_000, what: "the guest's stats showing 1280x720 with no layer" },
+      { timeoutMs: 30_000, what: "the guest's stats showing a moving picture with no layer" },
     );
     expect(shown).not.toContain('layer');
-    // Even capped, a single stream has nothing smaller to give: the guest keeps the one 1280x720.
+    // Even capped, a single stream has nothing smaller to give: the guest gets the host's one stream.
     expect(await guest.page.getByTestId('video-quality').getAttribute('data-spatial-layer')).toBeNull();
     const { layers } = await host.page.evaluate(readHostCounters);
-    expect(layers.map((layer) => [layer.rid, layer.width, layer.height])).toEqual([['', 1280, 720]]);
+    expect(layers.map((layer) => layer.rid)).toEqual(['']);
+    const { width, height } = layers[0]!;
+    expect(width).toBeGreaterThanOrEqual(320);
+    expect(width).toBeLessThanOrEqual(1280);
+    expect(Math.abs(width / height - 16 / 9)).toBeLessThan(0.05);
+    const [, shownWidth] = /^Video: (\d+)×/.exec(shown)!;
+    expect(Number(shownWidth)).toBeLessThanOrEqual(1280);
     const codec = await host.page.evaluate(async () => {
       const connections = (window as unknown as { __testPeerConnections: RTCPeerConnection[] }).__testPeerConnections;
       for (const connection of connections) {
