@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roomViewSchema } from './rooms.js';
+import { roomIdSchema, roomViewSchema } from './rooms.js';
 
 /**
  * What the API and the media nodes share when they run apart (ARCHITECTURE.md "Scaling out"): the
@@ -24,6 +24,14 @@ export const SOCKET_IO_REDIS_KEY = 'socket.io';
 
 /** The server-side event the API emits to every media node for bus events that need node code (room-ended). */
 export const BUS_SERVER_EVENT = 'riffroom:bus-event';
+
+/**
+ * The server-side event a media node sends every other node when the host changed a room's guest
+ * talkback: each ends its own guests' talkback that is no longer allowed (a guest talking on an edge
+ * stops as on the host's node). Nodes are peers, but another process wrote it: parsed.
+ */
+export const TALKBACK_CONTROLS_SERVER_EVENT = 'riffroom:talkback-controls';
+export const talkbackControlsServerEventSchema = z.object({ roomId: roomIdSchema });
 
 /** The header the internal routes read the shared secret from (INTERNAL_SECRET). */
 export const INTERNAL_SECRET_HEADER = 'x-riffroom-internal-secret';

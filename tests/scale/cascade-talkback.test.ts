@@ -95,8 +95,8 @@ async function hears(listening: Listening, what: string) {
   await until(() => listening.loudestSinceLastAsked() > 0.1, { timeoutMs: 5000, what: `${what}: the tone` });
 }
 
-/** No packet for a whole second. */
-async function hearsNothing(listening: Listening, what: string) {
+/** No packet for a whole second, reached within `timeoutMs`. */
+async function hearsNothing(listening: Listening, what: string, timeoutMs = 6000) {
   let last = { packets: -1, since: Date.now() };
   await until(
     async () => {
@@ -104,7 +104,7 @@ async function hearsNothing(listening: Listening, what: string) {
       if (packets !== last.packets) last = { packets, since: Date.now() };
       return Date.now() - last.since >= 1000;
     },
-    { timeoutMs: 6000, intervalMs: 100, what: `${what}: silence` },
+    { timeoutMs, intervalMs: 100, what: `${what}: silence` },
   );
 }
 
@@ -166,5 +166,49 @@ describe('talkback over a cascaded room', () => {
     await hearsNothing(await hostTalkback.listen(nextMic), "the host, the edge talker's next mic");
     await talkerSeenBy(neighbour, nextMic);
     await hearsNothing(await neighbourTalkback.listen(nextMic), "the edge listener, the edge talker's next mic");
+  });
+
+  it('guest talkback turned off by the host on the origin ends a guest talking on the edge, on both nodes', async () => {
+    const owner = await signUpUser({ call }, { name: 'Gail Guesthost' });
+    const roomId = await createRoomAs({ baseUrl: api.baseUrl, call }, owner.idToken);
+    const host = await member(A, roomId, owner.idToken);
+    const hostTalkback = await talkback(host);
+    await host.request('room:controls', { roomId, allowGuestTalkback: true });
+    const guest = await member(B, roomId);
+    const guestHeard = recorder(guest.socket);
+    const guestTalkback = await talkback(guest);
+    const neighbourTalkback = await talkback(await member(B, roomId));
+
+    const guestMic = await guestTalkback.talk(440);
+    const guestTalker = await talkerSeenBy(host, guestMic);
+    const hostHears = await hostTalkback.listen(guestMic);
+    await hears(hostHears, 'the host hearing the guest on the edge');
+    const neighbourHears = await neighbourTalkback.listen(guestMic);
+    await hears(neighbourHears, 'the edge listener hearing the guest');
+
+    // Off: within a second or two nobody hears the guest, on the origin nor on the edge (1 s of
+    // silence to see, so 3 s in all).
+    await host.request('room:controls', { roomId, allowGuestTalkback: false });
+    await hearsNothing(hostHears, 'the host, guest talkback off', 3000);
+    await hearsNothing(neighbourHears, 'the edge listener, guest talkback off', 3000);
+    // The guest's page is told as on the host's node: the controls, and talkback without them.
+    await until(
+      () =>
+        guestHeard
+          .get('room-controls')
+          ?.some((event) => (event as { allowGuestTalkback: boolean }).allowGuestTalkback === false),
+      { timeoutMs: 2000, what: 'the guest told guest talkback is off' },
+    );
+    await until(
+      () =>
+        guestHeard
+          .get('talkback-state')
+          ?.some(
+            (event) => !(event as { talkers: Talker[] }).talkers.some((talker) => talker.peerId === guestTalker.peerId),
+          ),
+      { timeoutMs: 2000, what: 'talkback-state without the guest at the guest' },
+    );
+    expect((await talkersAt(host)).map((talker) => talker.producerId)).not.toContain(guestMic);
+    expect((await talkersAt(guest)).map((talker) => talker.producerId)).not.toContain(guestMic);
   });
 });

@@ -1,4 +1,9 @@
-import { GUEST_TALKBACK_OFF_MESSAGE, refuse } from '@riffroom/protocol';
+import {
+  GUEST_TALKBACK_OFF_MESSAGE,
+  TALKBACK_CONTROLS_SERVER_EVENT,
+  refuse,
+  talkbackControlsServerEventSchema,
+} from '@riffroom/protocol';
 import type { types } from 'mediasoup';
 import type { Logger } from 'pino';
 import type { LiveRoom } from '../rooms/live-room.js';
@@ -20,8 +25,18 @@ export class TalkbackRooms {
   constructor(
     private readonly io: RealtimeServer,
     private readonly hub: RoomHub,
+    private readonly logger: Logger,
+    /** Scaled out (the Redis adapter): a room's talkers may be on other nodes too. */
+    private readonly acrossNodes = false,
   ) {
     hub.media.on('created', (room) => this.wire(room));
+    io.on(TALKBACK_CONTROLS_SERVER_EVENT, (raw) => {
+      const parsed = talkbackControlsServerEventSchema.safeParse(raw);
+      if (!parsed.success) return this.logger.warn('dropped a malformed talkback-controls server-side event');
+      this.endDisallowedTalkers(parsed.data.roomId).catch((error: unknown) =>
+        this.logger.warn({ err: error, roomId: parsed.data.roomId }, 'ending disallowed talkers failed'),
+      );
+    });
   }
 
   mixOf(room: SfuRoom): TalkbackMix {
@@ -41,12 +56,24 @@ export class TalkbackRooms {
     if (live) this.io.to(roomChannel(room.roomId)).emit('talkback-state', this.stateOf(room, live));
   }
 
-  /** The host changed the room's controls: a guest whose talkback is no longer allowed stops talking. */
+  /**
+   * The host changed the room's guest talkback: a guest no longer allowed stops talking, here and,
+   * scaled out, on every other node of the room (each ends its own talkers; a mic piped from an edge
+   * closes at the origin when the edge closes it). Call after the room state has the change.
+   */
   async controlsChanged(roomId: string): Promise<void> {
+    if (this.acrossNodes) this.io.serverSideEmit(TALKBACK_CONTROLS_SERVER_EVENT, { roomId });
+    await this.endDisallowedTalkers(roomId);
+  }
+
+  private async endDisallowedTalkers(roomId: string): Promise<void> {
     const room = await this.hub.media.peek(roomId);
     const live = this.liveOf(roomId);
     if (!room || !live) return;
+    // On another node than the host's, this node's view of the controls is read from the room state.
+    live.applyControls(await this.hub.roomState.restrictions(roomId));
     for (const { peerId, producer } of room.talkbackProducers()) {
+      // Only this node's members: a piped-in mic names a member of another node, which ends it there.
       const member = live.member(peerId);
       if (member && !live.mayTalk(member)) producer.close();
     }

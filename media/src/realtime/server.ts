@@ -176,7 +176,7 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
     : null;
   const resuming = hub ? resumeHostGraces(hub, logger) : null;
   const relay = hub ? createSocketRelay(io) : null;
-  const talkback = hub ? new TalkbackRooms(io, hub) : null;
+  const talkback = hub ? new TalkbackRooms(io, hub, logger, redis !== null) : null;
   const ice: IceConfig = options.ice ?? {
     stunUrls: [],
     turnUrls: [],

@@ -1,4 +1,10 @@
-import type { BUS_SERVER_EVENT, ClientToServerEvents, RoomPeer, ServerToClientEvents } from '@riffroom/protocol';
+import type {
+  BUS_SERVER_EVENT,
+  ClientToServerEvents,
+  TALKBACK_CONTROLS_SERVER_EVENT,
+  RoomPeer,
+  ServerToClientEvents,
+} from '@riffroom/protocol';
 import type { Server, Socket } from 'socket.io';
 
 export interface SocketData {
@@ -20,9 +26,13 @@ export interface SocketData {
   member: (RoomPeer & { key: string; p2pPeerId: string | null }) | null;
 }
 
-/** What nodes tell each other: the API's bus events that need node code (room-ended), via the emitter. */
+/**
+ * What nodes tell each other: the API's bus events that need node code (room-ended), via the
+ * emitter; a host's guest talkback change, from the host's node (room-talkback.ts).
+ */
 export interface ServerSideEvents {
   [BUS_SERVER_EVENT]: (event: unknown) => void;
+  [TALKBACK_CONTROLS_SERVER_EVENT]: (event: unknown) => void;
 }
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
