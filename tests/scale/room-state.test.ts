@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ROOM_LOCKED_MESSAGE } from '@riffroom/protocol';
+import { CURSOR_MAX_PER_SECOND, ROOM_LOCKED_MESSAGE } from '@riffroom/protocol';
+import { CHAT_MAX_PER_10S } from '../../media/src/rooms/room-rates.js';
 import { jsonCaller, signUpUser, type JsonCall } from '../../server/src/testing/test-api.js';
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server.js';
 import { startRedisServer, type RedisServer } from '../support/redis-server.js';
@@ -157,6 +158,32 @@ describe("a room's live state, shared by every node", () => {
     expect(await talk()).toMatchObject({ ok: false, code: 'talkback/guests-not-allowed' });
     expect(await ask(onA.socket, 'room:controls', { roomId, allowGuestTalkback: true })).toMatchObject({ ok: true });
     expect(await talk()).toMatchObject({ ok: true });
+  });
+
+  it('chat and cursor limits hold over both nodes: one person on A and B, one host with tabs on A and B', async () => {
+    const { host, roomId, onA: hostOnA } = await hostedRoom('Rate Host');
+    const guestOnA = await joinOn(A, roomId);
+    const guestOnB = await joinOn(B, roomId, undefined, guestOnA.ack.data.guestToken);
+    expect(guestOnB.ack).toMatchObject({ ok: true });
+    // Alternating nodes, 15 each: the person's 20 per 10 s are shared, wherever they send from.
+    const chats = [];
+    for (let i = 0; i < 15; i += 1) {
+      for (const { socket } of [guestOnA, guestOnB])
+        chats.push(await ask(socket, 'chat', { roomId, message: `m${i}` }));
+    }
+    expect(chats.filter(({ ok }) => ok)).toHaveLength(CHAT_MAX_PER_10S);
+    expect(chats.filter(({ ok }) => !ok).every(({ code }) => code === 'room/rate-limited')).toBe(true);
+    // Someone else still chats.
+    expect(await ask((await joinOn(B, roomId)).socket, 'chat', { roomId, message: 'hi' })).toMatchObject({ ok: true });
+
+    // The host's cursor: 30 a second for the room, from either tab.
+    const hostOnB = await joinOn(B, roomId, host.idToken);
+    const moves = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        [hostOnA, hostOnB].map(({ socket }) => ask(socket, 'cursor-move', { roomId, x: i / 25, y: 0.5 })),
+      ).flat(),
+    );
+    expect(moves.filter(({ ok }) => ok)).toHaveLength(CURSOR_MAX_PER_SECOND);
   });
 
   // Last: it kills node B.

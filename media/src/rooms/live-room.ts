@@ -1,13 +1,11 @@
 import {
   REMOVED_FROM_ROOM_MESSAGE,
-  CURSOR_MAX_PER_SECOND,
   type ChatMessage,
   type RoomPeer,
   type RoomControls,
   type RoomRole,
   type RoomSettings,
 } from '@riffroom/protocol';
-import { RateLimiter } from './rate-limiter.js';
 import type { SharedRestrictions } from './state/room-state-store.js';
 
 /** Who a socket is, as the handshake proved it: a uid, or the id the server gave a guest. */
@@ -63,21 +61,18 @@ export interface RemoveResult {
   hostLeft: boolean;
 }
 
-export const CHAT_MAX_PER_10S = 20;
 /** Sockets one person may have in a room unless configured (SOCKETS_PER_PERSON_PER_ROOM). */
 export const DEFAULT_SOCKETS_PER_PERSON = 3;
 
 /**
  * This node's members of one live room, with the rules a node can apply alone: the host is whoever
  * the room record names; anonymous sockets only when guest access is on; removed people stay out;
- * the host may move the cursor at a bounded rate; chat is rate-limited per sender. What every node
- * must count alike (capacity, sockets per person, the lock, chat history, the host's SFU presence)
+ * What every node must count alike (capacity, sockets per person, the lock, chat history, the
+ * host's SFU presence, the chat and cursor rates)
  * is the room state store's (rooms/state/). Plain domain code: no sockets, no media.
  */
 export class LiveRoom {
   private members = new Map<string, Member>();
-  private cursorLimiter = new RateLimiter(CURSOR_MAX_PER_SECOND, 1000);
-  private chatLimiters = new Map<string, RateLimiter>();
 
   constructor(
     readonly roomId: string,
@@ -126,7 +121,6 @@ export class LiveRoom {
     const member = this.members.get(peerId);
     if (!member) return null;
     this.members.delete(peerId);
-    this.chatLimiters.delete(peerId);
     const lastOfKey = !this.keys().has(member.key);
     return { member, lastOfKey, hostLeft: member.role === 'host' && !this.hostOnline };
   }
@@ -233,12 +227,9 @@ export class LiveRoom {
   }
 
   /** Author and time come from the server; the text was validated (trimmed, 1..1000) at the edge. */
-  chat(peerId: string, text: string, now: number, id?: string): ChatMessage | 'rate-limited' | null {
+  chat(peerId: string, text: string, now: number, id?: string): ChatMessage | null {
     const member = this.members.get(peerId);
     if (!member) return null;
-    let limiter = this.chatLimiters.get(peerId);
-    if (!limiter) this.chatLimiters.set(peerId, (limiter = new RateLimiter(CHAT_MAX_PER_10S, 10_000)));
-    if (!limiter.take(now)) return 'rate-limited';
     const message: ChatMessage = {
       from: member.key,
       fromName: member.user_name,
@@ -248,11 +239,6 @@ export class LiveRoom {
     };
     // The room state store keeps the history (room-interaction.ts), for joiners on every node.
     return message;
-  }
-
-  /** Whether a host cursor update may go out now; extra ones inside the second are dropped. */
-  allowCursor(now: number): boolean {
-    return this.cursorLimiter.take(now);
   }
 
   private keys(): Set<string> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@riffroom/protocol';
+import { CHAT_MAX_PER_10S, CHAT_RATE, CURSOR_RATE, WHOLE_ROOM } from '../room-rates.js';
 import { MemoryRoomState } from './memory-room-state.js';
 import type { SeatRules } from './room-state-store.js';
 
@@ -91,5 +92,20 @@ describe('the single box room state (memory)', () => {
     await state.forget('r');
     expect(await state.hasSeen('r', 'bob')).toBe(false);
     expect(await state.restrictions('r')).toEqual({ locked: false, allowGuestTalkback: false });
+  });
+
+  it('limits chat per person and the cursor per room, each window starting anew', async () => {
+    const state = new MemoryRoomState();
+    const chat = (who: string, now: number) => state.takeRate('r', CHAT_RATE, who, now);
+    const sent = await Promise.all(Array.from({ length: CHAT_MAX_PER_10S + 5 }, () => chat('bob', 5_000)));
+    expect(sent.filter((ok) => !ok)).toHaveLength(5);
+    expect(await chat('carol', 5_000)).toBe(true);
+    expect(await chat('bob', 15_001)).toBe(true);
+
+    const cursor = await Promise.all(
+      Array.from({ length: 100 }, () => state.takeRate('r', CURSOR_RATE, WHOLE_ROOM, 1_000)),
+    );
+    expect(cursor.filter(Boolean)).toHaveLength(CURSOR_RATE.limit);
+    expect(await state.takeRate('r', CURSOR_RATE, WHOLE_ROOM, 2_000)).toBe(true);
   });
 });

@@ -1,7 +1,9 @@
 import { CHAT_HISTORY_LIMIT, type ChatMessage, type LiveRecording } from '@riffroom/protocol';
+import { RateLimiter } from '../rate-limiter.js';
 import { nextHostSfuPresence, type HostSfuEvent, type HostSfuPresence } from '../host-sfu-presence.js';
 import {
   noSharedRestrictions,
+  type RoomRate,
   type RoomStateStore,
   type Seat,
   type SeatResult,
@@ -17,6 +19,8 @@ interface RoomState {
   restrictions: SharedRestrictions;
   hostSfu: HostSfuPresence;
   recording: LiveRecording | null;
+  /** By limit name and who it counts. */
+  rates: Map<string, RateLimiter>;
 }
 
 /**
@@ -82,6 +86,14 @@ export class MemoryRoomState implements RoomStateStore {
     return Promise.resolve();
   }
 
+  takeRate(roomId: string, rate: RoomRate, who: string, now: number): Promise<boolean> {
+    const { rates } = this.room(roomId);
+    const key = `${rate.name}|${who}`;
+    let limiter = rates.get(key);
+    if (!limiter) rates.set(key, (limiter = new RateLimiter(rate.limit, rate.windowMs)));
+    return Promise.resolve(limiter.take(now));
+  }
+
   forget(roomId: string): Promise<void> {
     this.rooms.delete(roomId);
     return Promise.resolve();
@@ -102,6 +114,7 @@ export class MemoryRoomState implements RoomStateStore {
         restrictions: noSharedRestrictions(),
         hostSfu: 'on',
         recording: null,
+        rates: new Map(),
       };
       this.rooms.set(roomId, room);
     }

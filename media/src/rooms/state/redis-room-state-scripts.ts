@@ -55,6 +55,18 @@ local mine = count(ARGV[3])
 return mine
 `;
 
+/**
+ * KEYS: 1 the limit's counter. ARGV: 1 limit, 2 window ms. The first event of a window starts it
+ * (the counter expires with it); refused events count too, which changes nothing once over.
+ * Answers 1 when the event is within the limit.
+ */
+export const TAKE_RATE = `
+local taken = redis.call('INCR', KEYS[1])
+if taken == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+if taken > tonumber(ARGV[1]) then return 0 end
+return 1
+`;
+
 /** KEYS: 1 state. ARGV: 1 the state read, 2 the next, 3 state TTL s. Sets the host's SFU presence only if unchanged since read. */
 export const SWAP_HOST_SFU = `
 local now = redis.call('HGET', KEYS[1], 'hostSfu') or 'on'

@@ -9,8 +9,8 @@ import {
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { nextHostSfuPresence, type HostSfuEvent, type HostSfuPresence } from '../host-sfu-presence.js';
-import type { RoomStateStore, Seat, SeatResult, SeatRules, SharedRestrictions } from './room-state-store.js';
-import { LEAVE_SEAT, SWAP_HOST_SFU, TAKE_SEAT } from './redis-room-state-scripts.js';
+import type { RoomRate, RoomStateStore, Seat, SeatResult, SeatRules, SharedRestrictions } from './room-state-store.js';
+import { LEAVE_SEAT, SWAP_HOST_SFU, TAKE_RATE, TAKE_SEAT } from './redis-room-state-scripts.js';
 
 export interface RedisRoomStateOptions {
   /** ROOM_STATE_TTL_S: how long a room's state outlives the last node that holds a seat in it. */
@@ -26,7 +26,7 @@ const HOST_SFU_STATES = new Set<string>(['on', 'off', 'returning']);
  * `riffroom:room:<id>:`): `seats:<node>` and `nodes` (redis-room-state-scripts.ts), `seen` (a set
  * of person keys), `chat` (a list capped at CHAT_HISTORY_LIMIT), `state` (a hash: locked,
  * allowGuestTalkback, hostSfu), `recording` (the running recording as JSON, kept alive by the node
- * that records). Each key's TTL is refreshed while this node holds a seat in the room. Another process wrote what is read: it is validated.
+ * that records), `rate:<name>:<who>` (a rate limit's counter, expiring with its window). Each key's TTL is refreshed while this node holds a seat in the room. Another process wrote what is read: it is validated.
  */
 export class RedisRoomState implements RoomStateStore {
   private readonly nodeId = randomUUID();
@@ -161,6 +161,11 @@ export class RedisRoomState implements RoomStateStore {
       this.recorded.delete(roomId);
       await this.redis.del(key);
     }
+  }
+
+  async takeRate(roomId: string, rate: RoomRate, who: string): Promise<boolean> {
+    const counter = `${this.keys(roomId).base}rate:${rate.name}:${who}`;
+    return (await this.redis.eval(TAKE_RATE, 1, counter, rate.limit, rate.windowMs)) === 1;
   }
 
   async forget(roomId: string): Promise<void> {

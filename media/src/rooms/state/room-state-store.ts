@@ -25,6 +25,17 @@ export interface SharedRestrictions {
 }
 
 /**
+ * A limit on a room's events that holds over every node: at most `limit` in a window of `windowMs`
+ * that starts with the first event after the last window ended (fixed windows, rooms/rate-limiter.ts).
+ */
+export interface RoomRate {
+  /** Names the limit in its key: letters only. */
+  name: string;
+  limit: number;
+  windowMs: number;
+}
+
+/**
  * A room's live state that a person on another node must see the same (ARCHITECTURE.md "Scaling
  * out"): who holds a seat (capacity and sockets per person over every node, taken atomically), who
  * has been in (the lock lets them back), the chat history, the lock and guest talkback, where the
@@ -48,6 +59,8 @@ export interface RoomStateStore {
   hostSfuChanged(roomId: string, event: HostSfuEvent): Promise<boolean>;
   recording(roomId: string): Promise<LiveRecording | null>;
   setRecording(roomId: string, recording: LiveRecording | null): Promise<void>;
+  /** Counts one event of `rate` for `who` (a person key, or the whole room); false when over the limit. */
+  takeRate(roomId: string, rate: RoomRate, who: string, now: number): Promise<boolean>;
   /** The room ended: all of its state goes. */
   forget(roomId: string): Promise<void>;
   close(): Promise<void>;
