@@ -19,8 +19,9 @@ import { maxIncomingKbpsSchema } from './screen-layers.js';
  * - Capacity (maxParticipants) counts people other than the host; two tabs of one person count
  *   once. REST join enforces it on signed-in participants (409 room/full); join-room on everyone
  *   connected (room/full).
- * - The chat ack's data is the broadcast message. Cursor moves beyond CURSOR_MAX_PER_SECOND and
- *   chat beyond 20 per 10 s per sender are refused with `room/rate-limited` and not forwarded.
+ * - The chat ack's data is the broadcast message. Cursor moves beyond CURSOR_MAX_PER_SECOND a room
+ *   and chat beyond 20 per 10 s per person (all their tabs, on every node) are refused with
+ *   `room/rate-limited` and not forwarded.
  * - stop-sharing also closes the host's 'screen' producer (guests get sfu:producer-closed).
  * - POST /api/rooms/create answers 201; join answers `{ok, role, room}`; PATCH .../peer is host-only
  *   (403 room/not-host); leave, end and peer answer `{ok:true}`.
