@@ -1,14 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { jsonCaller, signUpUser, type JsonCall } from '../../server/src/testing/test-api.js';
+import { signUpUser } from '../../server/src/testing/test-api.js';
 import { joinAsMember, type RoomMember } from '../../bench/lib/wrtc-room-client.js';
-import { freePort } from '../support/box.js';
-import { startRedisServer, type RedisServer } from '../support/redis-server.js';
-import { startRole, type RoleProcess } from '../support/role-process.js';
 import { createRoomAs, recorder } from '../support/room-sockets.js';
+import { startScaleCluster, type ScaleCluster } from '../support/scale-cluster.js';
 import { until } from '../support/until.js';
 import { joinTalkback, type Listening } from '../support/wrtc-talkback.js';
 
@@ -16,53 +10,22 @@ import { joinTalkback, type Listening } from '../support/wrtc-talkback.js';
 // processes: a redis-server, an `api` and two `media` processes on 127.0.0.1. Node A is the room's
 // origin (CASCADE_ORIGIN_URL), B its edge. Talkers and listeners are libwebrtc clients (@roamhq/wrtc)
 // signalling as the browser's talkback client does; what they hear is decoded and measured.
-const secret = randomBytes(24).toString('base64url');
-let redis: RedisServer;
-let dataDir: string;
-let api: RoleProcess;
-let call: JsonCall;
-const nodes: RoleProcess[] = [];
+let cluster: ScaleCluster;
 const [A, B] = [0, 1];
 const cleanups: (() => void)[] = [];
 
 beforeAll(async () => {
-  redis = await startRedisServer();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'riffroom-cascade-talkback-'));
-  api = await startRole('scripts/api.ts', {
-    DATA_DIR: dataDir,
-    REDIS_URL: redis.url,
-    INTERNAL_SECRET: secret,
-    SIGNING_KEY_FILE: path.join(dataDir, 'key.json'),
-  });
-  call = jsonCaller(api.baseUrl);
-  const internalPorts = await Promise.all([A, B].map(() => freePort()));
-  for (const port of internalPorts) {
-    nodes.push(
-      await startRole('media/src/main.ts', {
-        API_URL: api.baseUrl,
-        INTERNAL_SECRET: secret,
-        REDIS_URL: redis.url,
-        MEDIA_INTERNAL_PORT: String(port),
-        MEDIA_INTERNAL_HOST: '127.0.0.1',
-        CASCADE_ORIGIN_URL: `http://127.0.0.1:${internalPorts[A]}`,
-      }),
-    );
-  }
+  cluster = await startScaleCluster({ nodes: 2, cascade: { origin: A } });
 }, 180_000);
 
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
 
-afterAll(async () => {
-  await Promise.all(nodes.map((node) => node.stop()));
-  await api?.stop();
-  await redis?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-}, 60_000);
+afterAll(() => cluster?.stop(), 60_000);
 
 async function member(node: number, roomId: string, token?: string): Promise<RoomMember> {
-  const joined = await joinAsMember(nodes[node]!.baseUrl, roomId, token);
+  const joined = await joinAsMember(cluster.nodes[node]!.baseUrl, roomId, token);
   cleanups.push(() => joined.close());
   return joined;
 }
@@ -110,12 +73,12 @@ async function hearsNothing(listening: Listening, what: string, timeoutMs = 6000
 
 describe('talkback over a cascaded room', () => {
   it("a talker on the edge and the host on the origin hear each other; the host's mute stops the edge talker everywhere", async () => {
-    const owner = await signUpUser({ call }, { name: 'Tess Talkhost' });
-    const roomId = await createRoomAs({ baseUrl: api.baseUrl, call }, owner.idToken);
+    const owner = await signUpUser(cluster, { name: 'Tess Talkhost' });
+    const roomId = await createRoomAs(cluster, owner.idToken);
     const host = await member(A, roomId, owner.idToken);
     const hostHeard = recorder(host.socket);
     const hostTalkback = await talkback(host);
-    const speaker = await signUpUser({ call }, { name: 'Eddie Edge' });
+    const speaker = await signUpUser(cluster, { name: 'Eddie Edge' });
     const onEdge = await talkback(await member(B, roomId, speaker.idToken));
     const neighbour = await member(B, roomId);
     const neighbourTalkback = await talkback(neighbour);
@@ -169,8 +132,8 @@ describe('talkback over a cascaded room', () => {
   });
 
   it('guest talkback turned off by the host on the origin ends a guest talking on the edge, on both nodes', async () => {
-    const owner = await signUpUser({ call }, { name: 'Gail Guesthost' });
-    const roomId = await createRoomAs({ baseUrl: api.baseUrl, call }, owner.idToken);
+    const owner = await signUpUser(cluster, { name: 'Gail Guesthost' });
+    const roomId = await createRoomAs(cluster, owner.idToken);
     const host = await member(A, roomId, owner.idToken);
     const hostTalkback = await talkback(host);
     await host.request('room:controls', { roomId, allowGuestTalkback: true });

@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { INTERNAL_SECRET_HEADER } from '@riffroom/protocol';
-import { jsonCaller, signUpUser, type JsonCall } from '../../server/src/testing/test-api.js';
+import { signUpUser } from '../../server/src/testing/test-api.js';
 import {
   createTransport,
   joinAsMember,
@@ -13,10 +9,8 @@ import {
   watchRoom,
   type RoomMember,
 } from '../../bench/lib/wrtc-room-client.js';
-import { freePort } from '../support/box.js';
-import { startRedisServer, type RedisServer } from '../support/redis-server.js';
-import { startRole, type RoleProcess } from '../support/role-process.js';
 import { createRoomAs, recorder } from '../support/room-sockets.js';
+import { startScaleCluster, type ScaleCluster } from '../support/scale-cluster.js';
 import { until } from '../support/until.js';
 
 // One room cascaded over three media nodes on real processes (ARCHITECTURE.md "Scaling out"): a
@@ -24,50 +18,19 @@ import { until } from '../support/until.js';
 // processes on 127.0.0.1. Node A is every room's origin (CASCADE_ORIGIN_URL, where the node
 // registry would name it); B and C are edges that pull the host's media from A through mediasoup
 // pipe transports and the room's relay frames through their internal link.
-const secret = randomBytes(24).toString('base64url');
-let redis: RedisServer;
-let dataDir: string;
-let api: RoleProcess;
-let call: JsonCall;
-const nodes: { process: RoleProcess; internalUrl: string }[] = [];
+let cluster: ScaleCluster;
 const [A, B, C] = [0, 1, 2];
 const cleanups: (() => void)[] = [];
 
 beforeAll(async () => {
-  redis = await startRedisServer();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'riffroom-cascade-'));
-  api = await startRole('scripts/api.ts', {
-    DATA_DIR: dataDir,
-    REDIS_URL: redis.url,
-    INTERNAL_SECRET: secret,
-    SIGNING_KEY_FILE: path.join(dataDir, 'key.json'),
-  });
-  call = jsonCaller(api.baseUrl);
-  const internalPorts = await Promise.all([A, B, C].map(() => freePort()));
-  const originUrl = `http://127.0.0.1:${internalPorts[A]}`;
-  for (const port of internalPorts) {
-    const process = await startRole('media/src/main.ts', {
-      API_URL: api.baseUrl,
-      INTERNAL_SECRET: secret,
-      REDIS_URL: redis.url,
-      MEDIA_INTERNAL_PORT: String(port),
-      MEDIA_INTERNAL_HOST: '127.0.0.1',
-      CASCADE_ORIGIN_URL: originUrl,
-    });
-    nodes.push({ process, internalUrl: `http://127.0.0.1:${port}` });
-  }
+  cluster = await startScaleCluster({ nodes: 3, cascade: { origin: A } });
 }, 180_000);
 
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
 
-afterAll(async () => {
-  await Promise.all(nodes.map((node) => node.process.stop()));
-  await api?.stop();
-  await redis?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-}, 60_000);
+afterAll(() => cluster?.stop(), 60_000);
 
 interface CascadeLinks {
   edges: { roomId: string; producers: number; relayFramesSent: number }[];
@@ -76,8 +39,8 @@ interface CascadeLinks {
 
 /** What a node pipes, from its internal port (as an operator would ask it). */
 async function linksOf(node: number, roomId: string): Promise<CascadeLinks> {
-  const res = await fetch(`${nodes[node]!.internalUrl}/internal/cascade/links`, {
-    headers: { [INTERNAL_SECRET_HEADER]: secret },
+  const res = await fetch(`${cluster.internalUrls[node]!}/internal/cascade/links`, {
+    headers: { [INTERNAL_SECRET_HEADER]: cluster.secret },
   });
   expect(res.status).toBe(200);
   const all = (await res.json()) as CascadeLinks;
@@ -89,7 +52,7 @@ async function linksOf(node: number, roomId: string): Promise<CascadeLinks> {
 
 /** The host shares a synthetic screen on node A's SFU through libwebrtc, as the browser does. */
 async function hostSharing(roomId: string, token: string) {
-  const host = await joinAsMember(nodes[A]!.process.baseUrl, roomId, token);
+  const host = await joinAsMember(cluster.nodes[A]!.baseUrl, roomId, token);
   cleanups.push(() => host.close());
   const device = await loadDevice(host);
   const transport = await createTransport(host, device, 'send');
@@ -100,7 +63,7 @@ async function hostSharing(roomId: string, token: string) {
 
 /** A viewer on `node` decoding the host's screen; `decoded()` reads its frames decoded so far. */
 async function viewerOn(node: number, roomId: string) {
-  const viewer: RoomMember = await joinAsMember(nodes[node]!.process.baseUrl, roomId);
+  const viewer: RoomMember = await joinAsMember(cluster.nodes[node]!.baseUrl, roomId);
   cleanups.push(() => viewer.close());
   const heard = recorder(viewer.socket);
   const { consumers, decoded } = await watchRoom(viewer);
@@ -109,8 +72,8 @@ async function viewerOn(node: number, roomId: string) {
 }
 
 async function newRoom(hostName: string) {
-  const owner = await signUpUser({ call }, { name: hostName });
-  const roomId = await createRoomAs({ baseUrl: api.baseUrl, call }, owner.idToken, {
+  const owner = await signUpUser(cluster, { name: hostName });
+  const roomId = await createRoomAs(cluster, owner.idToken, {
     settings: { allowGuestAccess: true },
   });
   return { owner, roomId };
@@ -150,10 +113,10 @@ describe('one room cascaded over three media nodes', () => {
 
   it('relay guests on B get the frames while A sends each frame to B once', async () => {
     const { owner, roomId } = await newRoom('Rita Relay');
-    const host = await joinAsMember(nodes[A]!.process.baseUrl, roomId, owner.idToken);
+    const host = await joinAsMember(cluster.nodes[A]!.baseUrl, roomId, owner.idToken);
     cleanups.push(() => host.close());
     const hostHeard = recorder(host.socket);
-    const guests = await Promise.all([B, B].map(() => joinAsMember(nodes[B]!.process.baseUrl, roomId)));
+    const guests = await Promise.all([B, B].map(() => joinAsMember(cluster.nodes[B]!.baseUrl, roomId)));
     const received = guests.map(() => [] as number[]);
     guests.forEach((guest, index) => {
       cleanups.push(() => guest.close());
@@ -183,12 +146,12 @@ describe('one room cascaded over three media nodes', () => {
   });
 
   it('answers on the internal port only with INTERNAL_SECRET', async () => {
-    const url = `${nodes[A]!.internalUrl}/internal/cascade/links`;
+    const url = `${cluster.internalUrls[A]!}/internal/cascade/links`;
     expect((await fetch(url)).status).toBe(401);
-    expect((await fetch(url, { headers: { [INTERNAL_SECRET_HEADER]: `${secret}x` } })).status).toBe(401);
+    expect((await fetch(url, { headers: { [INTERNAL_SECRET_HEADER]: `${cluster.secret}x` } })).status).toBe(401);
     const { default: WebSocket } = await import('ws');
     const refused = await new Promise<number>((resolve) => {
-      const ws = new WebSocket(`${nodes[A]!.internalUrl.replace('http', 'ws')}/internal/cascade/rooms/r1`);
+      const ws = new WebSocket(`${cluster.internalUrls[A]!.replace('http', 'ws')}/internal/cascade/rooms/r1`);
       ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
       ws.once('open', () => resolve(101));
     });
@@ -202,7 +165,7 @@ describe('one room cascaded over three media nodes', () => {
     const onB = await viewerOn(B, roomId);
     await until(async () => (await onB.decoded()) > 5, { timeoutMs: 20_000, what: 'the viewer on B decoding' });
 
-    await nodes[A]!.process.kill();
+    await cluster.nodes[A]!.kill();
     await until(() => onB.heard.get('sfu:producer-closed')?.length === 1, { what: 'sfu:producer-closed on B' });
     await until(
       () => (onB.heard.get('room-update')?.at(-1) as { hostOnline: boolean } | undefined)?.hostOnline === false,

@@ -1,69 +1,32 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, generateKeyPair } from 'jose';
 import { io } from 'socket.io-client';
-import { jsonCaller, signUpUser, type JsonCall } from '../../server/src/testing/test-api.js';
-import { startPostgresServer, type PostgresServer } from '../support/postgres-server.js';
-import { startRedisServer, type RedisServer } from '../support/redis-server.js';
-import { startRole, type RoleProcess } from '../support/role-process.js';
+import { signUpUser, type JsonCall } from '../../server/src/testing/test-api.js';
 import { ask, createRoomAs, recorder, roomSocketFactory } from '../support/room-sockets.js';
+import { startScaleCluster, type ScaleCluster } from '../support/scale-cluster.js';
 import { until } from '../support/until.js';
 
 // The scaled setup on real parts (ARCHITECTURE.md "Scaling out"): a redis-server, a PostgreSQL 15,
 // one `api` process and three `media` processes, all on 127.0.0.1. Members of one room sit on
 // different nodes and must see one room.
-const secret = randomBytes(24).toString('base64url');
-let redis: RedisServer;
-let postgres: PostgresServer;
-let dataDir: string;
-let api: RoleProcess;
+let cluster: ScaleCluster;
 let call: JsonCall;
-const nodes: RoleProcess[] = [];
 const [A, B, C] = [0, 1, 2];
-const on = (node: number) => roomSocketFactory(() => nodes[node]!.baseUrl);
-const openers = [A, B, C].map(on);
-
-const apiEnv = (signingKeyFile: string) => ({
-  DATA_DIR: dataDir,
-  DATABASE_URL: postgres.url,
-  REDIS_URL: redis.url,
-  INTERNAL_SECRET: secret,
-  SIGNING_KEY_FILE: signingKeyFile,
-});
-
-function startApi(signingKeyFile: string, port?: number): Promise<RoleProcess> {
-  return startRole('scripts/api.ts', apiEnv(signingKeyFile), { port });
-}
+const openers = [A, B, C].map((node) => roomSocketFactory(() => cluster.nodes[node]!.baseUrl));
 
 beforeAll(async () => {
-  [redis, postgres] = await Promise.all([startRedisServer(), startPostgresServer()]);
-  dataDir = mkdtempSync(path.join(tmpdir(), 'riffroom-scale-'));
-  api = await startApi(path.join(dataDir, 'key-1.json'));
-  call = jsonCaller(api.baseUrl);
-  for (let i = 0; i < 3; i++) {
-    nodes.push(
-      await startRole('media/src/main.ts', {
-        API_URL: api.baseUrl,
-        INTERNAL_SECRET: secret,
-        REDIS_URL: redis.url,
-        // Short, so the key-rotation test need not wait out the production cooldown.
-        JWKS_COOLDOWN_MS: '500',
-      }),
-    );
-  }
+  cluster = await startScaleCluster({
+    nodes: 3,
+    postgres: true,
+    // Short, so the key-rotation test need not wait out the production cooldown.
+    node: () => ({ JWKS_COOLDOWN_MS: '500' }),
+  });
+  call = cluster.call;
 }, 180_000);
 
 afterEach(() => openers.forEach((opener) => opener.closeAll()));
 
-afterAll(async () => {
-  await Promise.all(nodes.map((node) => node.stop()));
-  await api?.stop();
-  await Promise.all([redis?.stop(), postgres?.stop()]);
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-}, 60_000);
+afterAll(() => cluster?.stop(), 60_000);
 
 const lastOf = (heard: Map<string, unknown[]>, event: string) => heard.get(event)?.at(-1);
 
@@ -77,9 +40,9 @@ async function joinOn(node: number, roomId: string, token?: string) {
 
 describe('one room over three media nodes', () => {
   it('a host on A and guests on B and C all see each other in room-update, and chat across nodes', async () => {
-    const host = await signUpUser({ call }, { name: 'Hana Host' });
-    const guest = await signUpUser({ call }, { name: 'Gus Guest' });
-    const roomId = await createRoomAs({ baseUrl: api.baseUrl, call }, host.idToken);
+    const host = await signUpUser(cluster, { name: 'Hana Host' });
+    const guest = await signUpUser(cluster, { name: 'Gus Guest' });
+    const roomId = await createRoomAs(cluster, host.idToken);
 
     const onA = await joinOn(A, roomId, host.idToken);
     const onB = await joinOn(B, roomId, guest.idToken);
@@ -112,8 +75,8 @@ describe('one room over three media nodes', () => {
   });
 
   it("the host's room settings and its end reach the members on every node", async () => {
-    const host = await signUpUser({ call }, { name: 'Edda Ender' });
-    const roomId = await createRoomAs({ baseUrl: api.baseUrl, call }, host.idToken);
+    const host = await signUpUser(cluster, { name: 'Edda Ender' });
+    const roomId = await createRoomAs(cluster, host.idToken);
     const members = [await joinOn(A, roomId, host.idToken), await joinOn(B, roomId), await joinOn(C, roomId)];
 
     const patched = await call('PATCH', `/api/rooms/${roomId}/settings`, {
@@ -135,7 +98,7 @@ describe('one room over three media nodes', () => {
   });
 
   it("signing out ends that session's sockets on every node, and only that session's", async () => {
-    const user = await signUpUser({ call }, { name: 'Sam Signout' });
+    const user = await signUpUser(cluster, { name: 'Sam Signout' });
     const other = await call('POST', '/api/auth/login', {
       body: { email: `${user.username}@example.test`, password: 'secret123' },
     });
@@ -171,7 +134,11 @@ describe('one room over three media nodes', () => {
       .setIssuedAt()
       .setExpirationTime('1h')
       .sign(forger.privateKey);
-    const refused = io(nodes[B]!.baseUrl, { transports: ['websocket'], auth: { token: forged }, reconnection: false });
+    const refused = io(cluster.nodes[B]!.baseUrl, {
+      transports: ['websocket'],
+      auth: { token: forged },
+      reconnection: false,
+    });
     const outcome = await new Promise<string>((resolve) => {
       refused.once('connect', () => resolve('connected'));
       refused.once('connect_error', (error) => resolve(error.message));
@@ -181,24 +148,24 @@ describe('one room over three media nodes', () => {
   });
 
   it('answers the internal room directory only to callers that hold INTERNAL_SECRET', async () => {
-    const host = await signUpUser({ call }, { name: 'Ida Internal' });
-    const roomId = await createRoomAs({ baseUrl: api.baseUrl, call }, host.idToken);
+    const host = await signUpUser(cluster, { name: 'Ida Internal' });
+    const roomId = await createRoomAs(cluster, host.idToken);
     const withSecret = (value: string) => ({ headers: { 'x-riffroom-internal-secret': value } });
 
     expect((await call('GET', `/internal/rooms/${roomId}`)).status).toBe(401);
-    expect((await call('GET', `/internal/rooms/${roomId}`, withSecret(`${secret}x`))).status).toBe(401);
-    const room = await call('GET', `/internal/rooms/${roomId}`, withSecret(secret));
+    expect((await call('GET', `/internal/rooms/${roomId}`, withSecret(`${cluster.secret}x`))).status).toBe(401);
+    const room = await call('GET', `/internal/rooms/${roomId}`, withSecret(cluster.secret));
     expect(room.status).toBe(200);
     expect(room.body.room).toMatchObject({ roomId, host: { firebase_uid: host.user.uid } });
-    expect((await call('GET', '/internal/rooms/no%20such', withSecret(secret))).status).toBe(400);
-    const name = await call('GET', `/internal/users/${host.user.uid}/name`, withSecret(secret));
+    expect((await call('GET', '/internal/rooms/no%20such', withSecret(cluster.secret))).status).toBe(400);
+    const name = await call('GET', `/internal/users/${host.user.uid}/name`, withSecret(cluster.secret));
     expect(name.body).toEqual({ name: 'Ida Internal' });
   });
 
   it('a removal made on one node holds on every node and at the REST join; a guest is itself on any node', async () => {
-    const host = await signUpUser({ call }, { name: 'Rita Remover' });
-    const bob = await signUpUser({ call }, { name: 'Bob Removed' });
-    const roomId = await createRoomAs({ baseUrl: api.baseUrl, call }, host.idToken);
+    const host = await signUpUser(cluster, { name: 'Rita Remover' });
+    const bob = await signUpUser(cluster, { name: 'Bob Removed' });
+    const roomId = await createRoomAs(cluster, host.idToken);
     const onA = await joinOn(A, roomId, host.idToken);
     const bobOnA = await joinOn(A, roomId, bob.idToken);
     const removedGuest = await joinOn(A, roomId);
@@ -226,18 +193,16 @@ describe('one room over three media nodes', () => {
   });
 
   it('picks up a rotated signing key on its first token, without a restart', async () => {
-    const before = await signUpUser({ call }, { name: 'Old Key' });
+    const before = await signUpUser(cluster, { name: 'Old Key' });
     await openers[A]!.connect(before.idToken); // node A has fetched the first key set
     const oldKid = (await call('GET', '/.well-known/jwks.json')).body.keys[0].kid;
 
     // The API comes back on the same port with a new key (a rotation); the media nodes stay up.
-    const port = api.port;
-    await api.stop();
-    api = await startApi(path.join(dataDir, 'key-2.json'), port);
+    await cluster.restartApi({ SIGNING_KEY_FILE: `${cluster.dataDir}/key-2.json` });
     const rotated = (await call('GET', '/.well-known/jwks.json')).body.keys[0].kid;
     expect(rotated).not.toBe(oldKid);
 
-    const after = await signUpUser({ call }, { name: 'New Key' });
+    const after = await signUpUser(cluster, { name: 'New Key' });
     const socket = await until(
       async () => {
         try {

@@ -1,11 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectNodeRegistry, type RegistryConnection } from '../../media/src/scale/registry-connection.js';
-import { jsonCaller, signUpUser, type JsonCall } from '../../server/src/testing/test-api.js';
+import { signUpUser } from '../../server/src/testing/test-api.js';
 import {
   createTransport,
   joinAsMember,
@@ -14,60 +10,39 @@ import {
   watchRoom,
 } from '../../bench/lib/wrtc-room-client.js';
 import { freePort } from '../support/box.js';
-import { startPostgresServer, type PostgresServer } from '../support/postgres-server.js';
-import { startRedisServer, type RedisServer } from '../support/redis-server.js';
-import { startRole, type RoleProcess } from '../support/role-process.js';
 import { ask, CLIENT_DTLS, createRoomAs, produceAs, recorder, roomSocketFactory } from '../support/room-sockets.js';
 import { placedGuest, type PlacedGuest } from '../support/placed-guest.js';
+import { startScaleCluster, type ScaleCluster } from '../support/scale-cluster.js';
 import { until } from '../support/until.js';
 
 // Placement and failover of the scaled setup on real parts (README "Scaling out"): a redis-server,
 // a PostgreSQL 15, one `api` and three `media` processes on 127.0.0.1. The tests run in order on
 // one cluster: node A is loaded first, node B drains next, node C is killed last. Every node has a
 // cascading port and no fixed origin: an edge finds the room's origin in the node registry.
-const secret = randomBytes(24).toString('base64url');
 const HEARTBEAT_MS = 500;
-let redis: RedisServer;
-let postgres: PostgresServer;
-let dataDir: string;
-let api: RoleProcess;
-let call: JsonCall;
+let cluster: ScaleCluster;
 let registry: RegistryConnection;
-const nodes: RoleProcess[] = [];
 const ids = ['node-a', 'node-b', 'node-c'];
 const [A, B, C] = [0, 1, 2];
 let metricsPortA: number;
-const openers = [A, B, C].map((node) => roomSocketFactory(() => nodes[node]!.baseUrl));
+const openers = [A, B, C].map((node) => roomSocketFactory(() => cluster.nodes[node]!.baseUrl));
 
 beforeAll(async () => {
-  [redis, postgres] = await Promise.all([startRedisServer(), startPostgresServer()]);
-  dataDir = mkdtempSync(path.join(tmpdir(), 'riffroom-placement-'));
-  const shared = { REDIS_URL: redis.url, INTERNAL_SECRET: secret, NODE_HEARTBEAT_MS: String(HEARTBEAT_MS) };
-  api = await startRole('scripts/api.ts', {
-    ...shared,
-    DATA_DIR: dataDir,
-    DATABASE_URL: postgres.url,
-    SIGNING_KEY_FILE: path.join(dataDir, 'key.json'),
-    ROOM_ORIGIN_MAX_CONSUMERS: '2',
-  });
-  call = jsonCaller(api.baseUrl);
   metricsPortA = await freePort();
-  for (const [index, id] of ids.entries()) {
-    nodes.push(
-      await startRole('media/src/main.ts', {
-        ...shared,
-        API_URL: api.baseUrl,
-        NODE_ID: id,
-        MEDIA_INTERNAL_PORT: '0',
-        ROOM_ORIGIN_MAX_CONSUMERS: '2',
-        // Node B drains with a member still in its room: it stays up, draining, until the test ends.
-        DRAIN_TIMEOUT_S: '120',
-        ...(index === A ? { METRICS_PORT: String(metricsPortA) } : {}),
-      }),
-    );
-  }
+  cluster = await startScaleCluster({
+    nodes: 3,
+    postgres: true,
+    shared: { NODE_HEARTBEAT_MS: String(HEARTBEAT_MS), ROOM_ORIGIN_MAX_CONSUMERS: '2' },
+    node: (index) => ({
+      NODE_ID: ids[index]!,
+      MEDIA_INTERNAL_PORT: '0',
+      // Node B drains with a member still in its room: it stays up, draining, until the test ends.
+      DRAIN_TIMEOUT_S: '120',
+      ...(index === A ? { METRICS_PORT: String(metricsPortA) } : {}),
+    }),
+  });
   registry = connectNodeRegistry(
-    redis.url,
+    cluster.redis.url,
     { heartbeatMs: HEARTBEAT_MS, originMaxConsumers: 2 },
     pino({ level: 'silent' }),
   );
@@ -76,25 +51,22 @@ beforeAll(async () => {
 afterAll(async () => {
   openers.forEach((opener) => opener.closeAll());
   await registry?.close();
-  await Promise.all(nodes.map((node) => node.kill()));
-  await api?.stop();
-  await Promise.all([redis?.stop(), postgres?.stop()]);
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await cluster?.stop();
 }, 60_000);
 
-const urlOf = (node: number) => nodes[node]!.baseUrl;
-const nodeOf = (url: string | null) => nodes.findIndex((node) => node.baseUrl === url);
+const urlOf = (node: number) => cluster.nodes[node]!.baseUrl;
+const nodeOf = (url: string | null) => cluster.nodes.findIndex((node) => node.baseUrl === url);
 
 /** Where the room API places this caller now. */
 async function placement(roomId: string, token?: string): Promise<string> {
-  const res = await call('GET', `/api/rooms/${roomId}/node`, token ? { token } : {});
+  const res = await cluster.call('GET', `/api/rooms/${roomId}/node`, token ? { token } : {});
   expect(res.status).toBe(200);
   return res.body.url;
 }
 
 async function newRoom(name: string): Promise<{ roomId: string; token: string }> {
-  const host = await signUpUser({ call }, { name });
-  return { roomId: await createRoomAs({ baseUrl: api.baseUrl, call }, host.idToken), token: host.idToken };
+  const host = await signUpUser(cluster, { name });
+  return { roomId: await createRoomAs(cluster, host.idToken), token: host.idToken };
 }
 
 /** A member connected directly to a node, joined, with everything it hears recorded. */
@@ -232,7 +204,7 @@ describe('placing rooms on media nodes', () => {
   it('gives a draining node no new rooms, while its room goes on', async () => {
     const { roomId, token } = await newRoom('Dora Drain');
     const stays = await joinOn(B, roomId, token);
-    nodes[B]!.terminate();
+    cluster.nodes[B]!.terminate();
     await until(async () => (await registry.registry.node(ids[B]!))?.draining === true, { what: 'B draining' });
     expect((await fetch(`${urlOf(B)}/readyz`)).status).toBe(503);
     for (const name of ['New Nia', 'New Noor', 'New Nell']) {
@@ -252,7 +224,7 @@ describe('placing rooms on media nodes', () => {
     const { roomId, token } = await newRoom('Kim Killed');
     expect(nodeOf(await placement(roomId, token))).toBe(A);
     const host = await hostSharingOn(urlOf(A), roomId, token);
-    const locate = async () => (await call('GET', `/api/rooms/${roomId}/node`)).body.url ?? null;
+    const locate = async () => (await cluster.call('GET', `/api/rooms/${roomId}/node`)).body.url ?? null;
     const guests: PlacedGuest[] = [];
     try {
       // Two guests fill the origin (ROOM_ORIGIN_MAX_CONSUMERS=2), the next two go to the edge C.
@@ -275,7 +247,7 @@ describe('placing rooms on media nodes', () => {
       }
 
       const killedAt = Date.now();
-      await nodes[C]!.kill();
+      await cluster.nodes[C]!.kill();
       // Each guest of C decodes new frames of the host's screen, on a track it was shown after the kill
       // (its consumer on C is gone with C). Measured here, asserted after the others' check.
       const recoveredAfter = await Promise.all(

@@ -1,63 +1,29 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CURSOR_MAX_PER_SECOND, ROOM_LOCKED_MESSAGE } from '@riffroom/protocol';
 import { CHAT_MAX_PER_10S } from '../../media/src/rooms/room-rates.js';
-import { jsonCaller, signUpUser, type JsonCall } from '../../server/src/testing/test-api.js';
-import { startPostgresServer, type PostgresServer } from '../support/postgres-server.js';
-import { startRedisServer, type RedisServer } from '../support/redis-server.js';
-import { startRole, type RoleProcess } from '../support/role-process.js';
+import { signUpUser } from '../../server/src/testing/test-api.js';
 import { ask, createRoomAs, recorder, roomSocketFactory } from '../support/room-sockets.js';
+import { startScaleCluster, type ScaleCluster } from '../support/scale-cluster.js';
 import { until } from '../support/until.js';
 
 // A room's live state over two media nodes sharing a real Redis (ARCHITECTURE.md "Scaling out"):
 // what a person on node B is told must be what the room holds, whichever node wrote it.
-const secret = randomBytes(24).toString('base64url');
-let redis: RedisServer;
-let postgres: PostgresServer;
-let dataDir: string;
-let api: RoleProcess;
-let call: JsonCall;
-const nodes: RoleProcess[] = [];
+let cluster: ScaleCluster;
 const [A, B] = [0, 1];
-const openers = [A, B].map((node) => roomSocketFactory(() => nodes[node]!.baseUrl));
-const box = () => ({ baseUrl: api.baseUrl, call });
+const openers = [A, B].map((node) => roomSocketFactory(() => cluster.nodes[node]!.baseUrl));
 
 beforeAll(async () => {
-  [redis, postgres] = await Promise.all([startRedisServer(), startPostgresServer()]);
-  dataDir = mkdtempSync(path.join(tmpdir(), 'riffroom-room-state-'));
-  api = await startRole('scripts/api.ts', {
-    DATA_DIR: dataDir,
-    DATABASE_URL: postgres.url,
-    REDIS_URL: redis.url,
-    INTERNAL_SECRET: secret,
-    SIGNING_KEY_FILE: path.join(dataDir, 'key.json'),
-  });
-  call = jsonCaller(api.baseUrl);
-  const nodeEnv = {
-    API_URL: api.baseUrl,
-    INTERNAL_SECRET: secret,
-    REDIS_URL: redis.url,
-    DATA_DIR: dataDir,
-    RECORDINGS_MIN_FREE_MB: '0',
+  cluster = await startScaleCluster({
+    nodes: 2,
+    postgres: true,
     // Short, so the seats of the node killed in the last test stop counting soon.
-    ROOM_SEAT_TTL_MS: '3000',
-  };
-  nodes.push(
-    ...(await Promise.all([startRole('media/src/main.ts', nodeEnv), startRole('media/src/main.ts', nodeEnv)])),
-  );
+    node: () => ({ RECORDINGS_MIN_FREE_MB: '0', ROOM_SEAT_TTL_MS: '3000' }),
+  });
 }, 180_000);
 
 afterEach(() => openers.forEach((opener) => opener.closeAll()));
 
-afterAll(async () => {
-  await Promise.all(nodes.map((node) => node.stop()));
-  await api?.stop();
-  await Promise.all([redis?.stop(), postgres?.stop()]);
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-}, 60_000);
+afterAll(() => cluster?.stop(), 60_000);
 
 async function joinOn(node: number, roomId: string, token?: string, guestToken?: string) {
   const socket = await openers[node]!.connect(token, guestToken ? { auth: { guest: guestToken } } : undefined);
@@ -66,8 +32,8 @@ async function joinOn(node: number, roomId: string, token?: string, guestToken?:
 }
 
 async function hostedRoom(name: string, settings: Record<string, unknown> = {}) {
-  const host = await signUpUser({ call }, { name });
-  const roomId = await createRoomAs(box(), host.idToken, { settings });
+  const host = await signUpUser(cluster, { name });
+  const roomId = await createRoomAs(cluster, host.idToken, { settings });
   const onA = await joinOn(A, roomId, host.idToken);
   expect(onA.ack).toMatchObject({ ok: true });
   return { host, roomId, onA };
@@ -76,7 +42,7 @@ async function hostedRoom(name: string, settings: Record<string, unknown> = {}) 
 describe("a room's live state, shared by every node", () => {
   it('a room for 3 admits 3 people spread over two nodes and refuses the next on either node', async () => {
     const { roomId } = await hostedRoom('Cap Host', { maxParticipants: 3 });
-    const carol = await signUpUser({ call }, { name: 'Carol Twice' });
+    const carol = await signUpUser(cluster, { name: 'Carol Twice' });
     const admitted = [
       await joinOn(A, roomId),
       await joinOn(B, roomId),
@@ -188,13 +154,13 @@ describe("a room's live state, shared by every node", () => {
 
   // Last: it kills node B.
   it('a node that dies: its people stop counting and its recording stops being announced within ROOM_SEAT_TTL_MS', async () => {
-    const host = await signUpUser({ call }, { name: 'Crash Host' });
-    const roomId = await createRoomAs(box(), host.idToken, { settings: { maxParticipants: 1 } });
+    const host = await signUpUser(cluster, { name: 'Crash Host' });
+    const roomId = await createRoomAs(cluster, host.idToken, { settings: { maxParticipants: 1 } });
     const hostOnB = await joinOn(B, roomId, host.idToken);
     expect((await joinOn(B, roomId)).ack).toMatchObject({ ok: true });
     expect(await ask(hostOnB.socket, 'recording:start', { roomId })).toMatchObject({ ok: true });
     expect((await joinOn(A, roomId)).ack).toMatchObject({ ok: false, code: 'room/full' });
-    await nodes[B]!.kill();
+    await cluster.nodes[B]!.kill();
     const killed = Date.now();
     const joined = await until(
       async () => {
