@@ -58,8 +58,8 @@ async function hears(listening: Listening, what: string) {
   await until(() => listening.loudestSinceLastAsked() > 0.1, { timeoutMs: 5000, what: `${what}: the tone` });
 }
 
-/** No packet for a whole second, reached within `timeoutMs`. */
-async function hearsNothing(listening: Listening, what: string, timeoutMs = 6000) {
+/** No packet for a whole second, reached within `timeoutMs`; when the last packet came (to a poll). */
+async function hearsNothing(listening: Listening, what: string, timeoutMs = 6000): Promise<number> {
   let last = { packets: -1, since: Date.now() };
   await until(
     async () => {
@@ -69,6 +69,7 @@ async function hearsNothing(listening: Listening, what: string, timeoutMs = 6000
     },
     { timeoutMs, intervalMs: 100, what: `${what}: silence` },
   );
+  return last.since;
 }
 
 describe('talkback over a cascaded room', () => {
@@ -149,11 +150,14 @@ describe('talkback over a cascaded room', () => {
     const neighbourHears = await neighbourTalkback.listen(guestMic);
     await hears(neighbourHears, 'the edge listener hearing the guest');
 
-    // Off: within a second or two nobody hears the guest, on the origin nor on the edge (1 s of
-    // silence to see, so 3 s in all).
+    // Off: within a second or two nobody hears the guest, on the origin nor on the edge.
+    const switched = Date.now();
     await host.request('room:controls', { roomId, allowGuestTalkback: false });
-    await hearsNothing(hostHears, 'the host, guest talkback off', 3000);
-    await hearsNothing(neighbourHears, 'the edge listener, guest talkback off', 3000);
+    const lastHeard = await Promise.all([
+      hearsNothing(hostHears, 'the host, guest talkback off', 3000),
+      hearsNothing(neighbourHears, 'the edge listener, guest talkback off', 3000),
+    ]);
+    for (const at of lastHeard) expect(at - switched).toBeLessThan(2000);
     // The guest's page is told as on the host's node: the controls, and talkback without them.
     await until(
       () =>
