@@ -35,7 +35,8 @@ export function layerBitrates(producer: types.Producer, stats: types.ProducerSta
   });
 }
 
-const above = (a: Layers, b: Layers) =>
+/** Whether `a` is a higher layer than `b` (spatial first, then temporal). */
+export const above = (a: Layers, b: Layers) =>
   a.spatialLayer > b.spatialLayer || (a.spatialLayer === b.spatialLayer && a.temporalLayer > b.temporalLayer);
 
 /** The highest layers whose bitrate fits `budget`; the lowest layers when none does. */
