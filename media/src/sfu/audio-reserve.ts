@@ -104,6 +104,7 @@ export function reserveProgramAudio(
     consumer.observer.once('close', () => {
       audio.delete(consumer);
       video.delete(consumer);
+      plan.forget(consumer);
     });
   });
 }

@@ -78,10 +78,22 @@ describe('viewer video plan', () => {
     expect(plan.next(CONSUMER, TABLE, S0T2, AUDIO, 1, 10_000)).toEqual(S0T2);
   });
 
-  it('steps down at once when the estimate falls', () => {
+  it('leaves a single dip of the estimate to mediasoup, and steps down when the fall lasts', () => {
     const plan = new ViewerVideoPlan();
-    const climbed = run(plan, 1_000_000, 0, 11);
-    plan.estimate(300_000, 11_000);
-    expect(plan.next(CONSUMER, TABLE, climbed, AUDIO, 1, 11_000)).toEqual({ spatialLayer: 0, temporalLayer: 0 });
+    run(plan, 560_000, 0, 10);
+    const climbed = run(plan, 1_000_000, 10_000, 11);
+    expect(run(plan, 300_000, 21_000, 1, climbed)).toEqual(climbed);
+    expect(run(plan, 300_000, 22_000, 2, climbed)).toEqual({ spatialLayer: 0, temporalLayer: 0 });
+  });
+
+  it("follows the host's layer bitrates through their running average, not each reading", () => {
+    const plan = new ViewerVideoPlan();
+    const steady = run(plan, 1_000_000, 0, 12);
+    expect(steady).toEqual(S1T2);
+    // One reading of the 640x360 stream at one and a half times its usual rate (a scroll, a keyframe) does not
+    // push the viewer off it.
+    const burst = TABLE.map((row, spatial) => (spatial === 1 ? row.map((bitrate) => bitrate * 1.5) : row));
+    plan.estimate(1_000_000, 12_000);
+    expect(plan.next(CONSUMER, burst, steady, AUDIO, 1, 12_000)).toEqual(S1T2);
   });
 });

@@ -7,12 +7,21 @@ import { above, highestFitting, nextCeiling, type Layers } from './layer-ceiling
  */
 const USABLE_SHARE_OF_ESTIMATE = 0.85;
 /**
- * A layer is climbed to only once every estimate of this long a span supports it. On a shaped link
- * GoogCC's estimate swings (measured on a 500 kbit/s link: 210 to 1 045 kbit/s within seconds): a
- * ceiling that follows each peak sends more than the link carries until the next fall, and the
- * link's queue drops audio. Going down follows the latest estimate at once (it is in the span).
+ * The estimate the plan works from: a low percentile of the last STEADY_SPAN_MS of estimates. On a
+ * shaped link GoogCC's estimate swings (measured on a 500 kbit/s link: 210 to 1 045 kbit/s within
+ * seconds): a ceiling that follows each peak sends more than the link carries until the next fall,
+ * and the link's queue drops audio. A single dip, on the other hand (a busy receiver delays its
+ * feedback), must not hold the picture down for the whole span: mediasoup already goes below the
+ * ceiling by itself while its estimate is low, and back up to it when the estimate recovers.
  */
 const STEADY_SPAN_MS = 10_000;
+const STEADY_PERCENTILE = 0.2;
+/**
+ * How much of each new reading of the host's layer bitrates enters the plan's table. Screen
+ * content's per-second bitrates swing by 2x (a scroll, a keyframe); a ceiling that followed each
+ * reading would flap between layers.
+ */
+const LAYER_BITRATE_SMOOTHING = 0.3;
 /** A step up to a higher layer must fit the video budget with this much to spare. */
 const UPGRADE_HEADROOM = 1.15;
 /**
@@ -57,6 +66,7 @@ export class ViewerVideoPlan {
   private audioScores: Sample[] = [];
   private audioScore = CLEAN_AUDIO_SCORE;
   private readonly climbs = new Map<unknown, Climb>();
+  private readonly tables = new Map<unknown, number[][]>();
   private holdUntil = Number.NEGATIVE_INFINITY;
   /** Consumers whose last climb the audio blamed: they step back down on their next plan. */
   private readonly undo = new Map<unknown, Layers>();
@@ -108,8 +118,9 @@ export class ViewerVideoPlan {
       this.undo.delete(consumer);
       return undone;
     }
-    const steady = Math.min(...this.estimates.map((sample) => sample.value));
-    const top = Math.max(0, ...table.flat());
+    const steady = this.steadyEstimate();
+    const smoothed = this.smooth(consumer, table);
+    const top = Math.max(0, ...smoothed.flat());
     const unlimited =
       steady >= UNLIMITED_ESTIMATE_OF_TOP * top * videoCount && steady >= top * videoCount + audioReserve;
     const budget = unlimited
@@ -118,12 +129,39 @@ export class ViewerVideoPlan {
     const holding = now < this.holdUntil;
     const ceiling =
       unlimited && !holding
-        ? highestFitting(table, budget)
-        : nextCeiling(table, budget, current, holding ? Number.POSITIVE_INFINITY : UPGRADE_HEADROOM);
+        ? highestFitting(smoothed, budget)
+        : nextCeiling(smoothed, budget, current, holding ? Number.POSITIVE_INFINITY : UPGRADE_HEADROOM);
     if (current && above(ceiling, current)) {
       this.climbs.set(consumer, { at: now, from: current, audioBaseline: this.lowestAudioScore() });
     }
     return ceiling;
+  }
+
+  /** Forgets a consumer that closed. */
+  forget(consumer: unknown): void {
+    this.tables.delete(consumer);
+    this.climbs.delete(consumer);
+    this.undo.delete(consumer);
+  }
+
+  private steadyEstimate(): number {
+    const sorted = this.estimates.map((sample) => sample.value).sort((a, b) => a - b);
+    return sorted[Math.floor((sorted.length - 1) * STEADY_PERCENTILE)] ?? 0;
+  }
+
+  /** The consumer's table with each layer's new reading folded into its running average. */
+  private smooth(consumer: unknown, table: number[][]): number[][] {
+    const previous = this.tables.get(consumer);
+    const smoothed = table.map((row, spatial) =>
+      row.map((bitrate, temporal) => {
+        const before = previous?.[spatial]?.[temporal];
+        // A layer the host stopped sending (0) is gone at once; a new one starts at its reading.
+        if (!bitrate || !before) return bitrate;
+        return before + (bitrate - before) * LAYER_BITRATE_SMOOTHING;
+      }),
+    );
+    this.tables.set(consumer, smoothed);
+    return smoothed;
   }
 
   private lowestAudioScore(): number {
