@@ -85,29 +85,24 @@ export async function startHosting(page: Page, account: Account): Promise<void> 
   await page.getByText('Connected (High Performance)').waitFor({ timeout: 15_000 });
 }
 
+interface InviteLinkOptions {
+  tier?: 'sfu' | 'p2p' | 'relay';
+  /** `?ice=relay`: TURN-relayed ICE only (the operator's TURN check). */
+  ice?: 'relay';
+  /** `?maxKbps=`: the guest's cap on what the SFU sends it. */
+  maxKbps?: number;
+  beforeGoto?: (page: Page) => Promise<unknown>;
+}
+
 /**
- * An anonymous guest (a fresh context) opening the host's invite link, by default on the SFU; a
- * forced tier (`?tier=relay`, `p2p`) waits for that tier's banner instead. `beforeGoto` may add init scripts.
+ * An anonymous guest (a fresh context) opening the host's invite link, by default on the SFU, up to
+ * the join page: whether it connects is the caller's to wait for. `beforeGoto` may add init scripts.
  */
-export async function joinByInviteLink(
+export async function openInviteLink(
   browser: Browser,
   baseUrl: string,
   host: Page,
-  {
-    tier,
-    ice,
-    maxKbps,
-    banner = 'Connected (High Performance)',
-    beforeGoto,
-  }: {
-    tier?: 'sfu' | 'p2p' | 'relay';
-    /** `?ice=relay`: TURN-relayed ICE only (the operator's TURN check). */
-    ice?: 'relay';
-    /** `?maxKbps=`: the guest's cap on what the SFU sends it. */
-    maxKbps?: number;
-    banner?: string;
-    beforeGoto?: (page: Page) => Promise<unknown>;
-  } = {},
+  { tier, ice, maxKbps, beforeGoto }: InviteLinkOptions = {},
 ): Promise<WatchedPage> {
   const link = await host.getByLabel('Invite link').inputValue();
   const guest = await openPage(browser, baseUrl);
@@ -120,6 +115,20 @@ export async function joinByInviteLink(
   }).toString();
   await guest.page.goto(query ? `${link}?${query}` : link);
   await guest.page.waitForURL('**/join-collaboration/**');
+  return guest;
+}
+
+/**
+ * openInviteLink, then the connected banner: the SFU's by default, a forced tier's (`?tier=relay`,
+ * `p2p`) when given.
+ */
+export async function joinByInviteLink(
+  browser: Browser,
+  baseUrl: string,
+  host: Page,
+  { banner = 'Connected (High Performance)', ...options }: InviteLinkOptions & { banner?: string } = {},
+): Promise<WatchedPage> {
+  const guest = await openInviteLink(browser, baseUrl, host, options);
   await guest.page.getByText(banner).waitFor({ timeout: 15_000 });
   return guest;
 }

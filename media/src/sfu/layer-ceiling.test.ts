@@ -16,13 +16,19 @@ describe('layer ceiling', () => {
     expect(highestFitting(TABLE, 10_000)).toEqual({ spatialLayer: 0, temporalLayer: 0 });
   });
 
+  it("does not offer a larger picture's base temporal layer alone: the smaller picture at full rate instead", () => {
+    // 200 kbit/s would carry 640x360 at a quarter of the frame rate; 320x180 at the full rate it is.
+    expect(highestFitting(TABLE, 250_000)).toEqual({ spatialLayer: 0, temporalLayer: 2 });
+    expect(highestFitting([[60_000], [200_000], [600_000]], 250_000)).toEqual({ spatialLayer: 1, temporalLayer: 0 });
+  });
+
   it('skips layers the host is not sending now', () => {
     expect(highestFitting([[60_000], [0], [0]], 5_000_000)).toEqual({ spatialLayer: 0, temporalLayer: 0 });
   });
 
   it('steps down at once, and up only with headroom', () => {
     const current = { spatialLayer: 1, temporalLayer: 1 };
-    expect(nextCeiling(TABLE, 250_000, current, 1.15)).toEqual({ spatialLayer: 1, temporalLayer: 0 });
+    expect(nextCeiling(TABLE, 250_000, current, 1.15)).toEqual({ spatialLayer: 0, temporalLayer: 2 });
     // 400 kbit/s fits 420 kbit/s, but not with 15% to spare: stay.
     expect(nextCeiling(TABLE, 420_000, current, 1.15)).toEqual(current);
     expect(nextCeiling(TABLE, 470_000, current, 1.15)).toEqual({ spatialLayer: 1, temporalLayer: 2 });

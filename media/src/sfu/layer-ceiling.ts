@@ -35,8 +35,19 @@ export function layerBitrates(producer: types.Producer, stats: types.ProducerSta
   });
 }
 
-const above = (a: Layers, b: Layers) =>
+/** Whether `a` is a higher layer than `b` (spatial first, then temporal). */
+export const above = (a: Layers, b: Layers) =>
   a.spatialLayer > b.spatialLayer || (a.spatialLayer === b.spatialLayer && a.temporalLayer > b.temporalLayer);
+
+/**
+ * Whether a layer is one the plan offers. A larger picture's base temporal layer alone (a quarter of
+ * the frame rate: about 7 fps of a 30 fps share) is not: a cursor or a scroll at that rate reads as
+ * a slide show, and the smaller picture at full rate costs less (issue 21 asks 15 fps of a 1 Mbit/s
+ * viewer). The lowest picture keeps its base layer: it is what a thin link gets. mediasoup may still
+ * pass through such a layer below the ceiling while its own estimate is low.
+ */
+const offered = (row: number[], spatialLayer: number, temporalLayer: number) =>
+  spatialLayer === 0 || temporalLayer > 0 || row.length === 1;
 
 /** The highest layers whose bitrate fits `budget`; the lowest layers when none does. */
 export function highestFitting(table: number[][], budget: number): Layers {
@@ -44,6 +55,7 @@ export function highestFitting(table: number[][], budget: number): Layers {
   table.forEach((row, spatialLayer) =>
     row.forEach((bitrate, temporalLayer) => {
       const layers = { spatialLayer, temporalLayer };
+      if (!offered(row, spatialLayer, temporalLayer)) return;
       if (bitrate > 0 && bitrate <= budget && above(layers, best)) best = layers;
     }),
   );

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { ViewerVideoPlan } from './video-plan.js';
+
+// Three simulcast streams of three temporal layers, as layerBitrates reads them (bit/s).
+const TABLE = [
+  [60_000, 90_000, 150_000],
+  [200_000, 300_000, 450_000],
+  [800_000, 1_400_000, 2_400_000],
+];
+const AUDIO = 320_000; // 256 kbit/s of program audio and its margin
+const CONSUMER = {};
+const S0T2 = { spatialLayer: 0, temporalLayer: 2 };
+const S1T2 = { spatialLayer: 1, temporalLayer: 2 };
+const S2T2 = { spatialLayer: 2, temporalLayer: 2 };
+
+/** Feeds one estimate a second from `from` for `seconds`, and plans after each. */
+function run(plan: ViewerVideoPlan, estimate: number, from: number, seconds: number, start = S0T2) {
+  let current = start;
+  for (let t = 0; t < seconds; t++) {
+    const now = from + t * 1000;
+    plan.estimate(estimate, now);
+    current = plan.next(CONSUMER, TABLE, current, AUDIO, 1, now);
+  }
+  return current;
+}
+
+describe('viewer video plan', () => {
+  it("gives an unconstrained viewer the top layer once its estimate sits at mediasoup's probing cap", () => {
+    // mediasoup caps the estimate at 1.35 x the top stream: 3.24 Mbit/s here. With the usable share
+    // and the headroom alone, the top layer would need 3.7 Mbit/s, which it can never show.
+    const plan = new ViewerVideoPlan();
+    expect(run(plan, 3_200_000, 0, 12)).toEqual(S2T2);
+  });
+
+  it('climbs on a link with steady random loss: loss that no climb caused does not hold the picture down', () => {
+    const plan = new ViewerVideoPlan();
+    // 2% random loss: the audio consumer's score sits at 8 and 9 from the start.
+    plan.audio(9, 0);
+    let current = S0T2;
+    for (let t = 0; t < 40; t++) {
+      const now = t * 1000;
+      if (t % 3 === 0) plan.audio(t % 2 ? 8 : 9, now);
+      plan.estimate(1_000_000, now);
+      current = plan.next(CONSUMER, TABLE, current, AUDIO, 1, now);
+    }
+    // (1 000 000 x 0.85 - 320 000) = 530 000 fits 450 000 with 15% to spare.
+    expect(current).toEqual(S1T2);
+  });
+
+  it('undoes a climb the audio blames at once, and holds for 30 s', () => {
+    const plan = new ViewerVideoPlan();
+    run(plan, 560_000, 0, 10);
+    // The estimate grows; 10 s later it has allowed 640x360 long enough to climb there.
+    const climbed = run(plan, 1_000_000, 10_000, 11);
+    expect(climbed).toEqual(S1T2);
+    // The link's queue overflows: the audio goes from clean to lossy within seconds of the climb.
+    expect(plan.audio(7, 21_000)).toBe(true);
+    plan.estimate(1_000_000, 22_000);
+    expect(plan.next(CONSUMER, TABLE, climbed, AUDIO, 1, 22_000)).toEqual(S0T2);
+    // The same estimates do not climb again while the hold lasts...
+    expect(run(plan, 1_000_000, 23_000, 25)).toEqual(S0T2);
+    // ...and do once it is over.
+    expect(run(plan, 1_000_000, 52_000, 2)).toEqual(S1T2);
+  });
+
+  it('leaves loss long after a climb to the link: the picture is not stepped down for it', () => {
+    const plan = new ViewerVideoPlan();
+    run(plan, 560_000, 0, 10);
+    const climbed = run(plan, 1_000_000, 10_000, 11);
+    expect(plan.audio(7, 45_000)).toBe(false);
+    expect(run(plan, 1_000_000, 45_000, 2, climbed)).toEqual(S1T2);
+  });
+
+  it('does not climb on a peak: every estimate of the last 10 s must allow it', () => {
+    const plan = new ViewerVideoPlan();
+    run(plan, 560_000, 0, 10);
+    plan.estimate(2_000_000, 10_000);
+    expect(plan.next(CONSUMER, TABLE, S0T2, AUDIO, 1, 10_000)).toEqual(S0T2);
+  });
+
+  it('leaves a single dip of the estimate to mediasoup, and steps down when the fall lasts', () => {
+    const plan = new ViewerVideoPlan();
+    run(plan, 560_000, 0, 10);
+    const climbed = run(plan, 1_000_000, 10_000, 11);
+    expect(run(plan, 300_000, 21_000, 1, climbed)).toEqual(climbed);
+    expect(run(plan, 300_000, 22_000, 2, climbed)).toEqual({ spatialLayer: 0, temporalLayer: 0 });
+  });
+
+  it("follows the host's layer bitrates through their running average, not each reading", () => {
+    const plan = new ViewerVideoPlan();
+    const steady = run(plan, 1_000_000, 0, 12);
+    expect(steady).toEqual(S1T2);
+    // One reading of the 640x360 stream at one and a half times its usual rate (a scroll, a keyframe) does not
+    // push the viewer off it.
+    const burst = TABLE.map((row, spatial) => (spatial === 1 ? row.map((bitrate) => bitrate * 1.5) : row));
+    plan.estimate(1_000_000, 12_000);
+    expect(plan.next(CONSUMER, burst, steady, AUDIO, 1, 12_000)).toEqual(S1T2);
+  });
+});

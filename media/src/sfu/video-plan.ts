@@ -1,0 +1,170 @@
+import { above, highestFitting, nextCeiling, type Layers } from './layer-ceiling.js';
+
+/**
+ * The share of the estimate the viewer's media may fill. GoogCC's estimate sits at the link's
+ * capacity, where a shaped link's queue is already full: filling all of it makes the queue drop
+ * audio packets whenever a video frame bursts. Kept this much below, the queue drains between frames.
+ */
+const USABLE_SHARE_OF_ESTIMATE = 0.85;
+/**
+ * The estimate the plan works from: a low percentile of the last STEADY_SPAN_MS of estimates. On a
+ * shaped link GoogCC's estimate swings (measured on a 500 kbit/s link: 210 to 1 045 kbit/s within
+ * seconds): a ceiling that follows each peak sends more than the link carries until the next fall,
+ * and the link's queue drops audio. A single dip, on the other hand (a busy receiver delays its
+ * feedback), must not hold the picture down for the whole span: mediasoup already goes below the
+ * ceiling by itself while its estimate is low, and back up to it when the estimate recovers.
+ */
+const STEADY_SPAN_MS = 10_000;
+const STEADY_PERCENTILE = 0.2;
+/**
+ * How much of each new reading of the host's layer bitrates enters the plan's table. Screen
+ * content's per-second bitrates swing by 2x (a scroll, a keyframe); a ceiling that followed each
+ * reading would flap between layers.
+ */
+const LAYER_BITRATE_SMOOTHING = 0.3;
+/** A step up to a higher layer must fit the video budget with this much to spare. */
+const UPGRADE_HEADROOM = 1.15;
+/**
+ * mediasoup lets GoogCC probe up to 1.35 times the bitrate its video consumers desire (the host's
+ * top stream; TransportCongestionControlClient's MaxBitrateIncrementFactor), so on a link with room
+ * to spare the estimate stops there. An estimate that steadily sits this close to that cap has not
+ * found the link's limit: the share and headroom above, which keep a full link's queue draining,
+ * would otherwise hold such a viewer below the top layer for ever.
+ */
+const UNLIMITED_ESTIMATE_OF_TOP = 0.9 * 1.35;
+/**
+ * Audio loss that follows a step up within this long is the step's doing: the step is undone at
+ * once. Loss at other times is the link's own (random loss on Wi-Fi), which fewer video layers
+ * would not cure.
+ */
+const CLIMB_BLAME_MS = 10_000;
+/** After a step up was undone for audio loss, no layer is climbed for this long. */
+const AUDIO_LOSS_HOLD_MS = 30_000;
+/** A perfect audio consumer score (mediasoup's 0..10, from the viewer's receiver reports). */
+const CLEAN_AUDIO_SCORE = 10;
+
+interface Sample {
+  at: number;
+  value: number;
+}
+
+interface Climb {
+  at: number;
+  from: Layers;
+  /** The lowest audio score of the span before the climb: loss the link had anyway. */
+  audioBaseline: number;
+}
+
+/**
+ * One viewer's video plan (issue 21, "program audio is never starved by video"): from the viewer's
+ * bandwidth estimates and its program audio's scores, the highest layers each of its layered video
+ * consumers may take. Pure bookkeeping, so the rules can be tested without a worker; audio-reserve.ts
+ * feeds it mediasoup's events and applies what it says.
+ */
+export class ViewerVideoPlan {
+  private estimates: Sample[] = [];
+  private audioScores: Sample[] = [];
+  private audioScore = CLEAN_AUDIO_SCORE;
+  private readonly climbs = new Map<unknown, Climb>();
+  private readonly tables = new Map<unknown, number[][]>();
+  private holdUntil = Number.NEGATIVE_INFINITY;
+  /** Consumers whose last climb the audio blamed: they step back down on their next plan. */
+  private readonly undo = new Map<unknown, Layers>();
+
+  /** A bandwidth estimate (the transport's 'bwe' trace, availableBitrate), bit/s. */
+  estimate(bitrate: number, now: number): void {
+    this.estimates = this.estimates.filter((sample) => now - sample.at < STEADY_SPAN_MS);
+    this.estimates.push({ at: now, value: bitrate });
+  }
+
+  /** The program audio consumer's score changed. Returns true when it undoes a recent climb. */
+  audio(score: number, now: number): boolean {
+    this.audioScores = this.audioScores.filter((sample) => now - sample.at < STEADY_SPAN_MS);
+    this.audioScores.push({ at: now, value: this.audioScore });
+    this.audioScore = score;
+    let blamed = false;
+    for (const [consumer, climb] of this.climbs) {
+      if (now - climb.at >= CLIMB_BLAME_MS) this.climbs.delete(consumer);
+      else if (score < climb.audioBaseline) {
+        this.undo.set(consumer, climb.from);
+        this.climbs.delete(consumer);
+        blamed = true;
+      }
+    }
+    if (blamed) this.holdUntil = now + AUDIO_LOSS_HOLD_MS;
+    return blamed;
+  }
+
+  /** Whether there is an estimate to plan from. */
+  get ready(): boolean {
+    return this.estimates.length > 0;
+  }
+
+  /**
+   * The ceiling for one of the viewer's `videoCount` layered consumers, now at `current` (null: none
+   * set yet), given the host's layer bitrates (`table[spatial][temporal]`, bit/s) and what the
+   * program audio needs (bit/s, margin included).
+   */
+  next(
+    consumer: unknown,
+    table: number[][],
+    current: Layers | null,
+    audioReserve: number,
+    videoCount: number,
+    now: number,
+  ): Layers {
+    const undone = this.undo.get(consumer);
+    if (undone) {
+      this.undo.delete(consumer);
+      return undone;
+    }
+    const steady = this.steadyEstimate();
+    const smoothed = this.smooth(consumer, table);
+    const top = Math.max(0, ...smoothed.flat());
+    const unlimited =
+      steady >= UNLIMITED_ESTIMATE_OF_TOP * top * videoCount && steady >= top * videoCount + audioReserve;
+    const budget = unlimited
+      ? Number.POSITIVE_INFINITY
+      : (steady * USABLE_SHARE_OF_ESTIMATE - audioReserve) / videoCount;
+    const holding = now < this.holdUntil;
+    const ceiling =
+      unlimited && !holding
+        ? highestFitting(smoothed, budget)
+        : nextCeiling(smoothed, budget, current, holding ? Number.POSITIVE_INFINITY : UPGRADE_HEADROOM);
+    if (current && above(ceiling, current)) {
+      this.climbs.set(consumer, { at: now, from: current, audioBaseline: this.lowestAudioScore() });
+    }
+    return ceiling;
+  }
+
+  /** Forgets a consumer that closed. */
+  forget(consumer: unknown): void {
+    this.tables.delete(consumer);
+    this.climbs.delete(consumer);
+    this.undo.delete(consumer);
+  }
+
+  private steadyEstimate(): number {
+    const sorted = this.estimates.map((sample) => sample.value).sort((a, b) => a - b);
+    return sorted[Math.floor((sorted.length - 1) * STEADY_PERCENTILE)] ?? 0;
+  }
+
+  /** The consumer's table with each layer's new reading folded into its running average. */
+  private smooth(consumer: unknown, table: number[][]): number[][] {
+    const previous = this.tables.get(consumer);
+    const smoothed = table.map((row, spatial) =>
+      row.map((bitrate, temporal) => {
+        const before = previous?.[spatial]?.[temporal];
+        // A layer the host stopped sending (0) is gone at once; a new one starts at its reading.
+        if (!bitrate || !before) return bitrate;
+        return before + (bitrate - before) * LAYER_BITRATE_SMOOTHING;
+      }),
+    );
+    this.tables.set(consumer, smoothed);
+    return smoothed;
+  }
+
+  private lowestAudioScore(): number {
+    return Math.min(this.audioScore, ...this.audioScores.map((sample) => sample.value));
+  }
+}
