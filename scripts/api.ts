@@ -6,7 +6,13 @@
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import { API_CONFIG, createApi, createLogger, createMetricsRegistry, startMetricsServer } from '@riffroom/server';
-import { connectNodeRegistry, firebaseIdentitySources, MEDIA_CONFIG, staticClient } from '@riffroom/media';
+import {
+  connectNodeRegistry,
+  firebaseIdentitySources,
+  MEDIA_CONFIG,
+  NODE_EXPIRY_BEATS,
+  staticClient,
+} from '@riffroom/media';
 import { ConfigError, loadLayeredConfig, type ConfigPart } from '@riffroom/protocol/config';
 import { isApiPath } from './box/compose.js';
 
@@ -21,6 +27,19 @@ const CLIENT_PART: ConfigPart<typeof clientSchema> = {
   settings: MEDIA_CONFIG.settings.filter((setting) => setting.path in fromMedia),
 };
 
+/**
+ * A node that restarts must mark its own recordings before the API's sweep takes them for lost: the
+ * grace outlasts the node's record in the registry (README "Talkback and recording").
+ */
+function checkRecordingNodeGrace(api: { bus: { kind: string }; recordingNodeGraceS: number }, heartbeatMs: number) {
+  const expiryMs = heartbeatMs * NODE_EXPIRY_BEATS;
+  if (api.bus.kind === 'redis' && api.recordingNodeGraceS * 1000 <= expiryMs) {
+    throw new ConfigError(
+      `invalid configuration: recordingNodeGraceS (RECORDING_NODE_GRACE_S) must be longer than a media node's registry expiry (${expiryMs / 1000} s: ${NODE_EXPIRY_BEATS} × NODE_HEARTBEAT_MS)`,
+    );
+  }
+}
+
 async function main(): Promise<void> {
   let config;
   try {
@@ -28,6 +47,7 @@ async function main(): Promise<void> {
       { api: API_CONFIG, client: CLIENT_PART },
       { env: process.env, readFile: (file) => readFileSync(file, 'utf8') },
     );
+    checkRecordingNodeGrace(config.api, config.client.nodeHeartbeatMs);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -51,7 +71,13 @@ async function main(): Promise<void> {
   const api = await createApi(apiConfig, logger, {
     metrics,
     draining: () => draining,
-    ...(nodes ? { placement: (roomId, role) => nodes.registry.placeMember(roomId, role) } : {}),
+    ...(nodes
+      ? {
+          placement: (roomId, role) => nodes.registry.placeMember(roomId, role),
+          // The recordings of a node gone for RECORDING_NODE_GRACE_S are marked interrupted.
+          nodeBeats: () => nodes.registry.lastBeats(),
+        }
+      : {}),
   });
   const identity = apiConfig.identity;
   const client = staticClient(

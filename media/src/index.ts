@@ -14,7 +14,13 @@ export type { PeerLimits } from './p2p/peer-guard.js';
 export { iceServersFor, type IceConfig } from './p2p/ice-servers.js';
 export { createMediaMetrics, type MediaMetrics } from './metrics/media-metrics.js';
 export { MediaRelay, DEFAULT_RELAY_OPTIONS } from './relay/media-relay.js';
-export { NodeRegistry, leastLoaded, type MediaNodeRecord, type NodeRegistryOptions } from './scale/node-registry.js';
+export {
+  NodeRegistry,
+  NODE_EXPIRY_BEATS,
+  leastLoaded,
+  type MediaNodeRecord,
+  type NodeRegistryOptions,
+} from './scale/node-registry.js';
 export { connectNodeRegistry, type RegistryConnection } from './scale/registry-connection.js';
 export { recorderSettings } from './recording/recorder-settings.js';
 export type { RecordingCatalog } from './recording/recording-catalog.js';

@@ -12,6 +12,7 @@ export * from './room-controls.js';
 export * from './talkback.js';
 export * from './room-answers.js';
 export * from './recordings.js';
+export * from './recording-track-files.js';
 export * from './screen-layers.js';
 export * from './relay.js';
 export * from './p2p.js';

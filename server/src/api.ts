@@ -35,6 +35,7 @@ import { BoundedConcurrency } from './limits/bounded-concurrency.js';
 import { RoomService } from './services/rooms.js';
 import { recordingsRepository } from './repositories/recordings.js';
 import { RecordingService } from './services/recordings.js';
+import { LostNodeRecordingSweep } from './services/lost-node-recordings.js';
 import type { Registry } from 'prom-client';
 import { createApiMetrics } from './metrics/api-metrics.js';
 import { Readiness, type ReadinessCheck } from '@riffroom/protocol/readiness';
@@ -93,6 +94,12 @@ export interface ApiOptions {
   bus?: EventBus;
   /** The api role: places room members on media nodes (the node registry); the box serves them itself. */
   placement?: RoomPlacement;
+  /**
+   * The api role with REDIS_URL: when each media node last beat (NodeRegistry.lastBeats), to mark
+   * the recordings of a node that never came back (RECORDING_NODE_GRACE_S). The box, its own only
+   * node, marks its recordings when it starts again and sweeps nothing.
+   */
+  nodeBeats?: () => Promise<ReadonlyMap<string, number>>;
 }
 
 export async function createApi(config: ApiConfig, logger: Logger, options: ApiOptions = {}): Promise<Api> {
@@ -107,9 +114,11 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
   const sessions = sessionsRepository(db);
   const messages = new MessageService(messagesRepository(db), users, bus);
   const rooms = new RoomService(roomsRepository(db), users, follows, bus);
+  const recordingsRepo = recordingsRepository(db);
+  const recordingsDir = path.join(config.dataDir, 'recordings');
   const recordings = new RecordingService(
-    recordingsRepository(db),
-    path.join(config.dataDir, 'recordings'),
+    recordingsRepo,
+    recordingsDir,
     { maxBytes: config.recordingsMaxBytes, maxAgeDays: config.recordingsMaxAgeDays },
     logger.child({ part: 'recordings' }),
   );
@@ -118,6 +127,15 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
     recordings.applyRetention().catch((error: unknown) => logger.error({ err: error }, 'recording retention failed'));
   }, 3600_000);
   retentionTimer.unref();
+  const sweep = options.nodeBeats
+    ? new LostNodeRecordingSweep(
+        recordingsRepo,
+        recordingsDir,
+        { graceMs: config.recordingNodeGraceS * 1000, lastBeats: options.nodeBeats },
+        logger.child({ part: 'recording-sweep' }),
+      )
+    : null;
+  sweep?.start();
   const metrics = options.metrics ? createApiMetrics(options.metrics) : null;
   const stopWatchingQueries = metrics?.watchQueries(db);
   const draining = options.draining ?? (() => false);
@@ -166,6 +184,7 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
       if (closed) return;
       closed = true;
       clearInterval(retentionTimer);
+      sweep?.close();
       stopWatchingQueries?.();
       await identity.verifier.close?.();
       if (ownsBus) await bus.close();

@@ -67,6 +67,19 @@ describe('the node registry', () => {
     expect(await registry.liveNodes()).toEqual([]);
   });
 
+  it('remembers when a dead node last beat, past its expiry, until it is forgotten', async () => {
+    const lastBeatOfA = Date.now() - 1000;
+    await registry.beat(record('a', { updatedAt: lastBeatOfA }), new Map(), []);
+    await beat(record('b'));
+    await until(async () => (await registry.node('a')) === undefined, { what: 'a expired' });
+    const beats = await registry.lastBeats();
+    expect(beats.get('a')).toBe(lastBeatOfA);
+    expect(beats.get('b')).toBeGreaterThan(lastBeatOfA);
+    // Ten expiries later, the next beat of any node forgets it.
+    await registry.beat(record('b', { updatedAt: lastBeatOfA + HEARTBEAT_MS * 3 * 10 + 1 }), new Map(), []);
+    expect([...(await registry.lastBeats()).keys()]).toEqual(['b']);
+  });
+
   it('places a new room on the least-loaded node that is not draining, and its members on that origin', async () => {
     await Promise.all([
       beat(record('a', { consumers: 40 })),

@@ -3,13 +3,13 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import {
+  describeFoundTrack,
   RECORDING_CRASHED_MESSAGE,
   trackFileSchema,
   type OrphanedRecording,
   type RecordingTrack,
 } from '@riffroom/protocol';
 import type { RecorderSettings } from './room-recording.js';
-import { trackLabel } from './track-names.js';
 
 const run = promisify(execFile);
 const PROBE_TIMEOUT_MS = 10_000;
@@ -37,16 +37,6 @@ async function probeDurationMs(ffmpegBin: string, file: string): Promise<number 
   }
 }
 
-/** A file the recorder wrote but never reported (a capture that began as the box died). */
-function guessTrack(file: string): Pick<RecordingTrack, 'kind' | 'label' | 'userId' | 'offsetMs'> {
-  if (/^program(-\d+)?\.ogg$/.test(file))
-    return { kind: 'program', label: trackLabel('program', file), userId: null, offsetMs: 0 };
-  if (/^screen(-\d+)?\.webm$/.test(file))
-    return { kind: 'screen', label: trackLabel('screen', file), userId: null, offsetMs: 0 };
-  if (file === 'mix.ogg') return { kind: 'mix', label: 'Rough mix', userId: null, offsetMs: 0 };
-  return { kind: 'talker', label: 'Talker', userId: null, offsetMs: 0 };
-}
-
 /**
  * One recording a crash left 'recording': every non-empty track file in its directory, with what
  * its last report said of it (label, talker, offset), its size and, where cheap, its duration.
@@ -65,14 +55,9 @@ export async function tracksOnDisk(
     const found = await stat(path.join(dir, file)).catch(() => null);
     if (!found?.isFile() || found.size === 0) continue;
     lastWriteMs = Math.max(lastWriteMs ?? 0, found.mtimeMs);
-    const reported = recording.tracks.find((track) => track.file === file);
-    const described = reported ?? guessTrack(file);
     tracks.push({
       file,
-      kind: described.kind,
-      label: described.label,
-      userId: described.userId,
-      offsetMs: described.offsetMs,
+      ...describeFoundTrack(file, recording.tracks),
       bytes: found.size,
       durationMs: await probeDurationMs(settings.ffmpegBin, path.join(dir, file)),
     });

@@ -3,12 +3,8 @@
  * [a-z0-9-], whatever a talker calls themselves, so it is safe on every file system and in a URL.
  */
 
-/** 'Program audio', 'Screen', with the take number when the host shared more than once. */
-export function trackLabel(kind: 'program' | 'screen', file: string): string {
-  const take = /-(\d+)\.\w+$/.exec(file)?.[1];
-  const name = kind === 'program' ? 'Program audio' : 'Screen';
-  return take ? `${name} (${take})` : name;
-}
+/** The API labels the files of a node that never came back the same way (protocol). */
+export { trackLabel } from '@riffroom/protocol';
 
 export function fileSlug(name: string): string {
   const slug = name

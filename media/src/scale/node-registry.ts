@@ -75,6 +75,18 @@ export class NodeRegistry {
     return raw.flatMap((text) => parseRecord(text) ?? []).sort((a, b) => a.id.localeCompare(b.id));
   }
 
+  /**
+   * When each node the registry still remembers last beat (ms since the epoch, its own clock),
+   * dead ones included until they are forgotten: how long a node has been gone (the API's sweep of
+   * the recordings a lost node left running).
+   */
+  async lastBeats(): Promise<Map<string, number>> {
+    const flat = await this.redis.zrange(KEYS.nodes, 0, -1, 'WITHSCORES');
+    const beats = new Map<string, number>();
+    for (let i = 0; i + 1 < flat.length; i += 2) beats.set(flat[i]!, Number(flat[i + 1]));
+    return beats;
+  }
+
   /** The node's record while it is alive. */
   async node(id: string): Promise<MediaNodeRecord | undefined> {
     return parseRecord(await this.redis.get(KEYS.node(id)));

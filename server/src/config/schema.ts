@@ -72,6 +72,12 @@ export const apiConfigSchema = z.strictObject({
   recordingsMaxBytes: z.coerce.number().int().min(0).default(0),
   /** Finished recordings older than this many days are deleted; 0 keeps them until their host deletes them. */
   recordingsMaxAgeDays: z.coerce.number().int().min(0).max(36_500).default(0),
+  /**
+   * Scaled out (REDIS_URL): a recording whose media node has not beaten in the node registry for
+   * this many seconds is marked interrupted by the API (services/lost-node-recordings.ts). Longer
+   * than the registry's expiry, so a node that restarts marks its own first.
+   */
+  recordingNodeGraceS: z.coerce.number().int().min(1).max(86_400).default(300),
   /** How many pre-migration snapshots DATA_DIR/backups keeps (MIGRATION_SNAPSHOTS_KEEP; 0: none taken). */
   migrationSnapshotsKept: z.coerce.number().int().min(0).max(1000).default(5),
   identity: withDefaultKind(

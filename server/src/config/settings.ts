@@ -81,6 +81,13 @@ export const API_SETTINGS: readonly Setting[] = [
     meaning: 'Finished recordings older than this many days are deleted; `0` keeps them until their host deletes them',
   },
   {
+    path: 'recordingNodeGraceS',
+    env: 'RECORDING_NODE_GRACE_S',
+    default: '300',
+    meaning:
+      "Scaled out: a recording whose media node has not beaten in the node registry for this long is marked interrupted by the API, with the files it can see in its `DATA_DIR/recordings`; must be longer than the registry's expiry (3 × `NODE_HEARTBEAT_MS`), so a node that restarts marks its own first",
+  },
+  {
     path: 'bus',
     env: 'REDIS_URL',
     defaultNote: 'in-process',

@@ -78,16 +78,18 @@ export function recordingsRepository(db: Db) {
     },
 
     async update(id: string, update: RecordingUpdate): Promise<void> {
-      await db('recordings')
-        .where({ recording_id: id })
-        .update({
-          status: update.status,
-          ended_at: update.endedAt,
-          duration_ms: update.durationMs,
-          tracks: JSON.stringify(update.tracks),
-          size_bytes: update.tracks.reduce((sum, track) => sum + track.bytes, 0),
-          message: update.message,
-        });
+      await db('recordings').where({ recording_id: id }).update(updatedColumns(update));
+    },
+
+    /**
+     * The update only while the row still says 'recording'; false when something else (its node,
+     * back after all, or another API process) marked it first. So a row is never marked twice.
+     */
+    async updateIfRecording(id: string, update: RecordingUpdate): Promise<boolean> {
+      const changed = await db('recordings')
+        .where({ recording_id: id, status: 'recording' })
+        .update(updatedColumns(update));
+      return Number(changed) > 0;
     },
 
     async find(id: string): Promise<RecordingRecord | null> {
@@ -170,6 +172,25 @@ export function recordingsRepository(db: Db) {
       const rows: RecordingRow[] = await query;
       return rows.map(toRecord);
     },
+
+    /** Every row still 'recording', with the node that records it (scaled out; unnamed rows left out). */
+    async recordingOnNodes(): Promise<{ nodeId: string; record: RecordingRecord }[]> {
+      const rows: (RecordingRow & { node_id: string })[] = await withRoomName()
+        .where({ status: 'recording' })
+        .whereNotNull('recordings.node_id');
+      return rows.map((row) => ({ nodeId: row.node_id, record: toRecord(row) }));
+    },
+  };
+}
+
+function updatedColumns(update: RecordingUpdate) {
+  return {
+    status: update.status,
+    ended_at: update.endedAt,
+    duration_ms: update.durationMs,
+    tracks: JSON.stringify(update.tracks),
+    size_bytes: update.tracks.reduce((sum, track) => sum + track.bytes, 0),
+    message: update.message,
   };
 }
 
