@@ -1,6 +1,6 @@
 import { captureAudioInput, captureScreen, stopStream, type ProgramAudioSource } from './capture';
 import type { SfuSendMedia } from './roomConnection';
-import type { RoomStore } from './roomState';
+import type { RoomStore } from './roomStore';
 import type { RoomSocket } from './roomSocket';
 
 /**

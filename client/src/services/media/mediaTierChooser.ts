@@ -4,7 +4,8 @@ import { withRetries, withTimeout } from './retry';
 import type { MediaSource } from './roomProtocol';
 import { isFallback, isFinalSfuFailure, nextTierStep, shouldClimbToSfu, tiersToTry } from './roomRules';
 import { RoomRequestError, type RoomSocket } from './roomSocket';
-import type { MediaTier, RoomStore } from './roomState';
+import type { MediaTier } from './roomState';
+import type { RoomStore } from './roomStore';
 import type { SfuTier } from './sfuTier';
 
 /** What of the SFU tier the chooser uses, on either side; tests hand in their own. */

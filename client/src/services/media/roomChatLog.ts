@@ -1,6 +1,6 @@
 import type { P2pChatMessage } from './p2pTier';
 import type { ChatMessage } from './roomProtocol';
-import type { RoomStore } from './roomState';
+import type { RoomStore } from './roomStore';
 import type { RoomSocket } from './roomSocket';
 
 /** What the room chat log needs of the connection around it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RoomStore } from './roomState';
+import { RoomStore } from './roomStore';
 
 const stream = () => new MediaStream();
 

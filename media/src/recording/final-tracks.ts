@@ -1,0 +1,59 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { RecordingTrack } from '@riffroom/protocol';
+import type { Logger } from 'pino';
+import type { RecordingFiles } from './recording-files.js';
+import type { RecordingTimeline } from './recording-timeline.js';
+import { alignStem, roughMix, type TimedFile } from './stem-alignment.js';
+import { trackLabel } from './track-names.js';
+
+export interface FinishContext {
+  recordingId: string;
+  files: RecordingFiles;
+  timeline: RecordingTimeline;
+  ffmpegBin: string;
+  logger: Logger;
+}
+
+/**
+ * A stopped recording's tracks: the copies as they are, each talker's segments aligned into one
+ * stem on the timeline, and a rough mix of program audio and the stems. A stem or mix that fails
+ * is logged and left out (a talker's raw segments stay listed instead): what was recorded is kept.
+ * Empty files are not listed.
+ */
+export async function finalTracks(context: FinishContext, durationMs: number): Promise<RecordingTrack[]> {
+  const { files, timeline, ffmpegBin, logger, recordingId } = context;
+  const { directory } = files;
+  const tracks: RecordingTrack[] = [];
+  for (const copy of timeline.copied) {
+    tracks.push(await files.describe(copy.file, copy.kind, trackLabel(copy.kind, copy.file), null, copy.offsetMs));
+  }
+  const mixInputs: TimedFile[] = timeline.copied
+    .filter((copy) => copy.kind === 'program')
+    .map((copy) => ({ file: path.join(directory, copy.file), offsetMs: copy.offsetMs }));
+  for (const talker of timeline.allTalkers()) {
+    const segments = await files.existing(talker.segments);
+    const stem = `${talker.slug}.ogg`;
+    try {
+      await alignStem(ffmpegBin, segments, durationMs, path.join(directory, stem));
+      for (const segment of segments) await rm(segment.file, { force: true });
+      tracks.push(await files.describe(stem, 'talker', talker.label, talker.userId, 0));
+      mixInputs.push({ file: path.join(directory, stem), offsetMs: 0 });
+    } catch (error) {
+      logger.error({ err: error, recordingId, stem }, 'could not align a stem; its raw segments stay');
+      for (const segment of talker.segments) {
+        tracks.push(await files.describe(segment.file, 'talker', talker.label, talker.userId, segment.offsetMs));
+      }
+    }
+  }
+  const mixable = await files.existing(mixInputs.map((input) => ({ ...input, file: path.basename(input.file) })));
+  if (mixable.length > 0) {
+    try {
+      await roughMix(ffmpegBin, mixable, durationMs, path.join(directory, 'mix.ogg'));
+      tracks.push(await files.describe('mix.ogg', 'mix', 'Rough mix', null, 0));
+    } catch (error) {
+      logger.error({ err: error, recordingId }, 'could not make the rough mix');
+    }
+  }
+  return tracks.filter((track) => track.bytes > 0);
+}

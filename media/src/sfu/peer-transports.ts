@@ -1,0 +1,55 @@
+import type { TransportInfo } from '@riffroom/protocol';
+import type { types } from 'mediasoup';
+import type { Direction, PeerMediaTable } from './peer-media.js';
+import { prepareViewerTransport } from './viewer-transport.js';
+import type { WorkerSlot } from './worker-pool.js';
+
+/** Where a peer's WebRTC transport is made: the room's router now, on its worker's shared WebRtcServer. */
+export interface TransportSite {
+  router: types.Router;
+  slot: WorkerSlot;
+  peers: PeerMediaTable;
+  /** Producers a viewer's transport may carry (its audio reserve reads their kinds). */
+  producerOf(producerId: string): types.Producer | undefined;
+  audioReserveMarginPct?: number;
+}
+
+/**
+ * A peer's WebRTC transport in one direction, kept under its key until it closes.
+ * `maxIncomingKbps`: a viewer's own cap on what it receives (protocol screen-layers.ts).
+ */
+export async function openPeerTransport(
+  site: TransportSite,
+  peerId: string,
+  direction: Direction,
+  maxIncomingKbps?: number,
+): Promise<TransportInfo> {
+  const { peers, producerOf, audioReserveMarginPct } = site;
+  // Taken before the await: a removePeer (the peer left) or the room's close() meanwhile drops
+  // this entry, and the check after the await then sees it (issue 14 item 4).
+  const media = peers.ensure(peerId);
+  const transport = await site.router.createWebRtcTransport({
+    webRtcServer: site.slot.webRtcServer,
+    enableUdp: true,
+    enableTcp: true,
+    preferUdp: true,
+    // Screen share starts near its working rate instead of ramping up from mediasoup's 600 kbps.
+    initialAvailableOutgoingBitrate: 1_500_000,
+    appData: { peerId, direction },
+  });
+  peers.keepOrClose(peerId, media, transport);
+  if (direction === 'recv')
+    await prepareViewerTransport(transport, { maxIncomingKbps, producerOf, audioReserveMarginPct });
+  // A client needs one transport per direction; one spare covers a rebuild in flight. Beyond
+  // that, the oldest goes, so a looping client cannot pile up transports on the worker.
+  const sameDirection = [...media.transports.values()].filter((entry) => entry.direction === direction);
+  for (const stale of sameDirection.slice(0, Math.max(0, sameDirection.length - 1))) stale.transport.close();
+  media.transports.set(transport.id, { transport, direction });
+  transport.observer.once('close', () => media.transports.delete(transport.id));
+  return {
+    id: transport.id,
+    iceParameters: transport.iceParameters as unknown as Record<string, unknown>,
+    iceCandidates: transport.iceCandidates as unknown as Record<string, unknown>[],
+    dtlsParameters: transport.dtlsParameters as unknown as Record<string, unknown>,
+  };
+}
