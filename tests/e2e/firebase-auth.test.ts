@@ -5,12 +5,22 @@ import { describe, expect, it } from 'vitest';
 import { jsonCaller, startTestApi } from '../../server/src/testing/test-api.js';
 import { logInThroughUi, newAccount, signUpThroughUi } from '../support/accounts.js';
 import { openPage } from '../support/browser.js';
-import { emulatorAccount, emulatorAccountWithProfile, emulatorSignUp } from '../support/firebase-accounts.js';
+import {
+  emulatorAccount,
+  emulatorAccountWithProfile,
+  emulatorSignUp,
+  firebaseSignedInPage,
+} from '../support/firebase-accounts.js';
 import { DEMO_PROJECT_ID, firebaseIdentityConfig, useFirebaseBoxAndChromium } from '../support/firebase-suite.js';
 import { jwtClaims, unsignedJwt } from '../support/jwt.js';
+import { startHosting } from '../support/room-pages.js';
 import { connected, socketOpener } from '../support/sockets.js';
 import { until } from '../support/until.js';
 
+/**
+ * One Auth emulator, box and Chromium for every Firebase-mode check. Each describe has accounts of
+ * its own, so the three run side by side (concurrent describes); the steps inside one run in order.
+ */
 const suite = useFirebaseBoxAndChromium();
 
 /** What the emulator answered to each of the page's password sign-ins: its error message, or 'ok'. */
@@ -23,10 +33,10 @@ function signInAnswers(page: Page): string[] {
   return answers;
 }
 
-describe('Firebase identity mode in Chromium, against the Auth emulator', () => {
+describe.concurrent('Firebase identity mode in Chromium, against the Auth emulator', () => {
   const alice = newAccount('alice');
 
-  it('signs up, saves the profile, sets it up and greets the new user', async () => {
+  it.sequential('signs up, saves the profile, sets it up and greets the new user', async () => {
     const { page } = await openPage(suite.browser, suite.box.baseUrl);
     const offBox: string[] = [];
     page.on('request', (request) => {
@@ -52,7 +62,7 @@ describe('Firebase identity mode in Chromium, against the Auth emulator', () => 
     await page.context().close();
   });
 
-  it('logs in with the welcome message, then lands on the dashboard', async () => {
+  it.sequential('logs in with the welcome message, then lands on the dashboard', async () => {
     const { page } = await openPage(suite.browser, suite.box.baseUrl);
     const answers = signInAnswers(page);
     await logInThroughUi(page, alice.email, alice.password);
@@ -63,7 +73,7 @@ describe('Firebase identity mode in Chromium, against the Auth emulator', () => 
     await page.context().close();
   });
 
-  it("tells a Firebase account that has no profile yet 'Failed to fetch user profile'", async () => {
+  it.sequential("tells a Firebase account that has no profile yet 'Failed to fetch user profile'", async () => {
     const stranger = newAccount('stranger');
     await emulatorSignUp(suite.emulator, stranger);
     const { page } = await openPage(suite.browser, suite.box.baseUrl);
@@ -75,7 +85,7 @@ describe('Firebase identity mode in Chromium, against the Auth emulator', () => 
 
   // Firebase's own answers, as the emulator gives them, mapped to spec part 8. The emulator never
   // answers TOO_MANY_ATTEMPTS_TRY_LATER: that one is covered in client/src/features/auth.
-  it.each([
+  it.sequential.each([
     [
       'an unknown account',
       () => `nobody${Date.now()}@example.test`,
@@ -102,7 +112,7 @@ describe('Firebase identity mode in Chromium, against the Auth emulator', () => 
     await page.context().close();
   });
 
-  it('refreshes the ID token past its expiry and goes on calling the API with the new one', async () => {
+  it.sequential('refreshes the ID token past its expiry and goes on calling the API with the new one', async () => {
     const { page } = await openPage(suite.browser, suite.box.baseUrl);
     await page.clock.install();
     const refreshes: string[] = [];
@@ -132,7 +142,7 @@ describe('Firebase identity mode in Chromium, against the Auth emulator', () => 
     await page.context().close();
   });
 
-  it('signs out, which ends the realtime socket', async () => {
+  it.sequential('signs out, which ends the realtime socket', async () => {
     const { page } = await openPage(suite.browser, suite.box.baseUrl);
     const sockets: { socket: WebSocket; accepted: boolean }[] = [];
     page.on('websocket', (socket) => {
@@ -159,10 +169,10 @@ describe('Firebase identity mode in Chromium, against the Auth emulator', () => 
   });
 });
 
-describe('the API and Firebase ID tokens', () => {
+describe.concurrent('the API and Firebase ID tokens', () => {
   const sockets = socketOpener(() => suite.box.baseUrl);
 
-  it('refuses a token of another Firebase project, on HTTP and on the realtime socket', async () => {
+  it.sequential('refuses a token of another Firebase project, on HTTP and on the realtime socket', async () => {
     const call = jsonCaller(suite.box.baseUrl);
     const ours = await emulatorSignUp(suite.emulator, newAccount('ours'));
     const theirs = await emulatorSignUp(suite.emulator, { ...newAccount('theirs'), projectId: 'demo-other-project' });
@@ -182,7 +192,7 @@ describe('the API and Firebase ID tokens', () => {
     sockets.closeAll();
   });
 
-  it('keeps the profile, messages and notifications of an account imported under its old uid', async () => {
+  it.sequential('keeps the profile, messages and notifications of an account imported under its old uid', async () => {
     // Accounts imported into Firebase keep the ids they had (up to 128 characters of any kind).
     const legacy = newAccount('legacy');
     const uid = `auth0|${legacy.username}.v1`;
@@ -209,7 +219,7 @@ describe('the API and Firebase ID tokens', () => {
     sockets.closeAll();
   });
 
-  it('answers an expired token with auth/id-token-expired, the code the client refreshes on', async () => {
+  it.sequential('answers an expired token with auth/id-token-expired, the code the client refreshes on', async () => {
     const { idToken } = await emulatorSignUp(suite.emulator, newAccount('late'));
     const claims = jwtClaims(idToken);
     const now = Math.floor(Date.now() / 1000);
@@ -220,7 +230,7 @@ describe('the API and Firebase ID tokens', () => {
     });
   });
 
-  it('refuses an unsigned emulator token when emulator mode is off', async () => {
+  it.sequential('refuses an unsigned emulator token when emulator mode is off', async () => {
     const { idToken } = await emulatorSignUp(suite.emulator, newAccount('forged'));
     // The box, in emulator mode, takes it (the account just has no profile).
     expect(await jsonCaller(suite.box.baseUrl)('GET', '/api/user/profile', { token: idToken })).toMatchObject({
@@ -237,5 +247,58 @@ describe('the API and Firebase ID tokens', () => {
     } finally {
       await api.close();
     }
+  });
+});
+
+describe.concurrent('rooms and messages in Firebase mode, in Chromium', () => {
+  it.sequential('a signed-in host and a signed-in collaborator join one room', async () => {
+    const host = await firebaseSignedInPage(suite.browser, suite.box.baseUrl, suite.emulator, 'host');
+    const collaborator = await firebaseSignedInPage(suite.browser, suite.box.baseUrl, suite.emulator, 'collab');
+    await startHosting(host.page, host.account);
+
+    const link = await host.page.getByLabel('Invite link').inputValue();
+    await collaborator.page.goto(link);
+    await collaborator.page.waitForURL('**/join-collaboration/**');
+    await collaborator.page.getByText('Connected (High Performance)').waitFor({ timeout: 15_000 });
+    await collaborator.page.getByText(`Host: ${host.account.name}`).waitFor();
+    // Signed in, so not watching as an anonymous guest.
+    expect(await collaborator.page.getByRole('button', { name: 'Login for Full Features' }).count()).toBe(0);
+
+    // The host sees the collaborator by the profile name filed under their Firebase uid, not as
+    // 'Guest'; joining by link makes a signed-in user a viewer (spec part 6). The host has a Remove
+    // control beside each person (issue 15's host controls).
+    const participants = host.page.getByRole('region', { name: /^Participants \(\d+\/10\)$/ });
+    const entry = participants.getByRole('listitem').filter({ hasText: collaborator.account.name });
+    await entry.waitFor();
+    expect(await entry.textContent()).toBe(`${collaborator.account.name}viewerRemove`);
+
+    await collaborator.page.getByLabel('Chat message').fill('ready when you are');
+    await collaborator.page.getByLabel('Chat message').press('Enter');
+    await host.page.getByText('ready when you are').waitFor();
+    await host.page.context().close();
+    await collaborator.page.context().close();
+  });
+
+  it.sequential('a direct message goes live to the signed-in recipient', async () => {
+    const alice = await firebaseSignedInPage(suite.browser, suite.box.baseUrl, suite.emulator, 'alice');
+    const bob = await firebaseSignedInPage(suite.browser, suite.box.baseUrl, suite.emulator, 'bob');
+
+    await alice.page.getByRole('button', { name: 'Explore Users' }).click();
+    const card = alice.page.getByTestId('user-card').filter({ hasText: `@${bob.account.username}` });
+    await card.getByRole('button', { name: 'Message' }).click();
+    const input = alice.page.getByLabel(`Message ${bob.account.name}`);
+    await input.fill('mix v2 is up');
+    await input.press('Enter');
+    await alice.page.getByTestId('message').filter({ hasText: 'mix v2 is up' }).waitFor();
+
+    // Bob, without reloading, hears of it over the realtime socket his Firebase token opened.
+    const toast = bob.page.getByTestId('toast').filter({ hasText: `New message from ${alice.account.name}` });
+    await toast.waitFor();
+    await toast.getByRole('button', { name: 'Open' }).click();
+    const received = bob.page.getByTestId('message').filter({ hasText: 'mix v2 is up' });
+    await received.waitFor();
+    expect(await received.getAttribute('data-own')).toBe('false');
+    await alice.page.context().close();
+    await bob.page.context().close();
   });
 });

@@ -7,6 +7,7 @@ import { until } from '../support/until.js';
 const suite = useBoxAndChromium();
 
 describe('foundation flows in Chromium', () => {
+  // Alice signs up first; the tests after it each sign in in a context of their own, side by side.
   const alice = newAccount('alice');
   const bob = newAccount('bob');
 
@@ -29,7 +30,7 @@ describe('foundation flows in Chromium', () => {
     await page.context().close();
   });
 
-  it('edits the profile and still shows the edit after a reload', async () => {
+  it.concurrent('edits the profile and still shows the edit after a reload', async () => {
     const { page, dialogs } = await openPage(suite.browser, suite.box.baseUrl);
     await logInThroughUi(page, alice.email, alice.password);
     await page.waitForURL('**/dashboard');
@@ -50,7 +51,7 @@ describe('foundation flows in Chromium', () => {
     await page.context().close();
   });
 
-  it('logs out to the landing page', async () => {
+  it.concurrent('logs out to the landing page', async () => {
     const { page } = await openPage(suite.browser, suite.box.baseUrl);
     await logInThroughUi(page, alice.email, alice.password);
     await page.waitForURL('**/dashboard');
@@ -62,7 +63,7 @@ describe('foundation flows in Chromium', () => {
     await page.context().close();
   });
 
-  it('shows the spec message for a wrong password', async () => {
+  it.concurrent('shows the spec message for a wrong password', async () => {
     const { page } = await openPage(suite.browser, suite.box.baseUrl);
     await logInThroughUi(page, alice.email, 'not-the-password');
     await page.getByText('Incorrect password.').waitFor();
@@ -70,7 +71,7 @@ describe('foundation flows in Chromium', () => {
     await page.context().close();
   });
 
-  it('finds a second account in Explore Users, follows it and sees it on the Dashboard', async () => {
+  it.concurrent('finds a second account in Explore Users, follows it and sees it on the Dashboard', async () => {
     const second = await openPage(suite.browser, suite.box.baseUrl);
     await signUpThroughUi(second.page, bob);
     await second.page.waitForURL('**/dashboard', { timeout: 20_000 });

@@ -12,26 +12,29 @@ const CONNECTED = 'Connected (High Performance)';
 /**
  * Spec part 4 with a server that goes away mid-session: no screen hangs on 'Connecting...'; both
  * end on 'Unable to connect. Please try again.', and Retry connects again once the server is back
- * (the same port and data directory: accounts, tokens and the room survive the restart).
+ * (the same port and data directory: accounts, tokens and the room survive the restart). Each way
+ * of going away has a box of its own, so the two wait out the clients' timers side by side.
  */
 describe('a mid-session server drop, in Chromium', () => {
-  let box: Box;
   let browser: Browser;
+  const boxes: Box[] = [];
 
   beforeAll(async () => {
-    [box, browser] = await Promise.all([startBox(), launchChromium()]);
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
-    await box?.stop();
+    await Promise.all(boxes.map((box) => box.stop()));
   });
 
-  it.each([
+  it.concurrent.each([
     ['stops: it closes the sockets, after which Socket.IO never reconnects by itself', 'stop'],
     ["crashes: no goodbye, and Socket.IO's 3 reconnection attempts run out", 'crash'],
   ] as const)(
     "ends on 'Unable to connect. Please try again.' when the box %s; Retry works once it is back",
     async (_how, how) => {
+      let box = await startBox();
+      boxes.push(box);
       const host: WatchedPage = await openHostRoom(browser, box.baseUrl, newAccount(`dropped${how}`));
       const guest = await joinByInviteLink(browser, box.baseUrl, host.page);
 
@@ -48,6 +51,7 @@ describe('a mid-session server drop, in Chromium', () => {
       }
 
       box = await startBox({}, { port, dataDir });
+      boxes.push(box);
       for (const { page } of [host, guest]) {
         await page.getByRole('button', { name: 'Retry' }).click();
         await page.getByText(CONNECTED).waitFor({ timeout: 30_000 });

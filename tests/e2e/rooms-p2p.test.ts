@@ -34,12 +34,16 @@ function chatCount(page: Page, text: string): Promise<number> {
   return page.getByText(text, { exact: true }).count();
 }
 
-describe('collaboration room peer to peer (?tier=p2p), in Chromium', () => {
+/**
+ * This room's steps run in order; the 'Connection tier' test below, with a room of its own, runs
+ * beside them (both describes are concurrent, their tests sequential).
+ */
+describe.concurrent('collaboration room peer to peer (?tier=p2p), in Chromium', () => {
   let host: WatchedPage;
   let guest: WatchedPage;
   const chosenKbps = 256;
 
-  it('the host shares a screen with stereo program audio (over the SFU for its SFU guests)', async () => {
+  it.sequential('the host shares a screen with stereo program audio (over the SFU for its SFU guests)', async () => {
     host = await openHostRoom(suite.browser, suite.box.baseUrl, newAccount('p2p-host'));
     await host.page.getByLabel('Program audio source').selectOption('capture');
     await host.page.getByLabel('Audio bitrate').selectOption(String(chosenKbps));
@@ -48,53 +52,62 @@ describe('collaboration room peer to peer (?tier=p2p), in Chromium', () => {
     await untilVideoShows(host.page, 'host-preview', QUADRANT_COLOURS);
   });
 
-  it("a guest forced onto peer-to-peer shows 'Connected (Cloud Backup)' in orange and the host screen", async () => {
-    guest = await joinByInviteLink(suite.browser, suite.box.baseUrl, host.page, { tier: 'p2p', banner: CLOUD_BACKUP });
-    expect(await guest.page.getByText(CLOUD_BACKUP).getAttribute('data-tone')).toBe('fallback');
-    await untilVideoShows(guest.page, 'remote-screen', QUADRANT_COLOURS);
-    const height = await guest.page
-      .getByTestId('remote-screen')
-      .evaluate((video: HTMLVideoElement) => video.clientHeight);
-    expect(height).toBe(400);
-    expect(await guest.page.getByText('Waiting for host to share screen...').count()).toBe(0);
-    // Peer to peer, not through the media node: the guest's only media connection is PeerJS'.
-    expect(await guest.page.getByText('Connected (High Performance)').count()).toBe(0);
-  });
+  it.sequential(
+    "a guest forced onto peer-to-peer shows 'Connected (Cloud Backup)' in orange and the host screen",
+    async () => {
+      guest = await joinByInviteLink(suite.browser, suite.box.baseUrl, host.page, {
+        tier: 'p2p',
+        banner: CLOUD_BACKUP,
+      });
+      expect(await guest.page.getByText(CLOUD_BACKUP).getAttribute('data-tone')).toBe('fallback');
+      await untilVideoShows(guest.page, 'remote-screen', QUADRANT_COLOURS);
+      const height = await guest.page
+        .getByTestId('remote-screen')
+        .evaluate((video: HTMLVideoElement) => video.clientHeight);
+      expect(height).toBe(400);
+      expect(await guest.page.getByText('Waiting for host to share screen...').count()).toBe(0);
+      // Peer to peer, not through the media node: the guest's only media connection is PeerJS'.
+      expect(await guest.page.getByText('Connected (High Performance)').count()).toBe(0);
+    },
+  );
 
-  it('program audio arrives as stereo Opus near the chosen bitrate', async () => {
+  it.sequential('program audio arrives as stereo Opus near the chosen bitrate', async () => {
     await expectStereoOpusNear(guest.page, chosenKbps);
     await guest.page.getByText(/Program audio: \d+ kbps · stereo/).waitFor({ timeout: 15_000 });
   });
 
-  it('chat goes both ways over the data connection, and each side shows each message exactly once', async () => {
-    const hostReceivedBefore = await dataChannelMessagesReceived(host.page);
-    await guest.page.getByLabel('Chat message').fill('hello peer to peer');
-    await guest.page.getByLabel('Chat message').press('Enter');
-    await host.page.getByText('hello peer to peer', { exact: true }).waitFor();
-    // It did travel the data connection (as well as the socket, which is the room's record).
-    await until(async () => (await dataChannelMessagesReceived(host.page)) > hostReceivedBefore, {
-      what: "the host's data channel receiving the guest's message",
-    });
+  it.sequential(
+    'chat goes both ways over the data connection, and each side shows each message exactly once',
+    async () => {
+      const hostReceivedBefore = await dataChannelMessagesReceived(host.page);
+      await guest.page.getByLabel('Chat message').fill('hello peer to peer');
+      await guest.page.getByLabel('Chat message').press('Enter');
+      await host.page.getByText('hello peer to peer', { exact: true }).waitFor();
+      // It did travel the data connection (as well as the socket, which is the room's record).
+      await until(async () => (await dataChannelMessagesReceived(host.page)) > hostReceivedBefore, {
+        what: "the host's data channel receiving the guest's message",
+      });
 
-    const guestReceivedBefore = await dataChannelMessagesReceived(guest.page);
-    await host.page.getByLabel('Chat message').fill('welcome, direct guest');
-    await host.page.getByRole('button', { name: 'Send' }).click();
-    await guest.page.getByText('welcome, direct guest', { exact: true }).waitFor();
-    await until(async () => (await dataChannelMessagesReceived(guest.page)) > guestReceivedBefore, {
-      what: "the guest's data channel receiving the host's message",
-    });
+      const guestReceivedBefore = await dataChannelMessagesReceived(guest.page);
+      await host.page.getByLabel('Chat message').fill('welcome, direct guest');
+      await host.page.getByRole('button', { name: 'Send' }).click();
+      await guest.page.getByText('welcome, direct guest', { exact: true }).waitFor();
+      await until(async () => (await dataChannelMessagesReceived(guest.page)) > guestReceivedBefore, {
+        what: "the guest's data channel receiving the host's message",
+      });
 
-    // Both copies of those two are in by the time a later message has come by socket too.
-    await guest.page.getByLabel('Chat message').fill('last one');
-    await guest.page.getByLabel('Chat message').press('Enter');
-    for (const page of [host.page, guest.page]) {
-      await until(async () => (await chatCount(page, 'last one')) === 1, { what: "'last one' shown" });
-      expect(await chatCount(page, 'hello peer to peer')).toBe(1);
-      expect(await chatCount(page, 'welcome, direct guest')).toBe(1);
-    }
-  });
+      // Both copies of those two are in by the time a later message has come by socket too.
+      await guest.page.getByLabel('Chat message').fill('last one');
+      await guest.page.getByLabel('Chat message').press('Enter');
+      for (const page of [host.page, guest.page]) {
+        await until(async () => (await chatCount(page, 'last one')) === 1, { what: "'last one' shown" });
+        expect(await chatCount(page, 'hello peer to peer')).toBe(1);
+        expect(await chatCount(page, 'welcome, direct guest')).toBe(1);
+      }
+    },
+  );
 
-  it('an SFU guest in the same room sees the same chat exactly once', async () => {
+  it.sequential('an SFU guest in the same room sees the same chat exactly once', async () => {
     const sfuGuest = await joinByInviteLink(suite.browser, suite.box.baseUrl, host.page);
     await host.page.getByLabel('Chat message').fill('to everyone');
     await host.page.getByRole('button', { name: 'Send' }).click();
@@ -112,17 +125,20 @@ describe('collaboration room peer to peer (?tier=p2p), in Chromium', () => {
     await sfuGuest.page.context().close();
   });
 
-  it('when the host stops sharing, the guest is told to wait, and gets the screen again when it restarts', async () => {
-    await host.page.getByRole('button', { name: 'Stop Screen Share' }).click();
-    await guest.page.getByText('Waiting for host to share screen...').waitFor();
-    await host.page.getByRole('button', { name: 'Start Screen Share' }).click();
-    await untilVideoShows(guest.page, 'remote-screen', QUADRANT_COLOURS);
-    expect(host.dialogs).toEqual([]);
-    expect(guest.dialogs).toEqual([]);
-  });
+  it.sequential(
+    'when the host stops sharing, the guest is told to wait, and gets the screen again when it restarts',
+    async () => {
+      await host.page.getByRole('button', { name: 'Stop Screen Share' }).click();
+      await guest.page.getByText('Waiting for host to share screen...').waitFor();
+      await host.page.getByRole('button', { name: 'Start Screen Share' }).click();
+      await untilVideoShows(guest.page, 'remote-screen', QUADRANT_COLOURS);
+      expect(host.dialogs).toEqual([]);
+      expect(guest.dialogs).toEqual([]);
+    },
+  );
 });
 
-describe("the room's 'Connection tier' setting, in Chromium", () => {
+describe.concurrent("the room's 'Connection tier' setting, in Chromium", () => {
   it('set to Peer-to-peer, a plain-link guest goes straight there; set to Server relay, it moves to the relay', async () => {
     const host = await openHostRoom(suite.browser, suite.box.baseUrl, newAccount('tier-host'));
     await host.page.getByRole('button', { name: 'Start Screen Share' }).click();

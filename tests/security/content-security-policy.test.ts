@@ -29,7 +29,8 @@ function recordViolations() {
 }
 
 describe('the client page', () => {
-  it("sends a policy whose script-src hash is the served inline script's", async () => {
+  // Each test has its own pages and accounts: they run side by side.
+  it.concurrent("sends a policy whose script-src hash is the served inline script's", async () => {
     const response = await fetch(`${suite.box.baseUrl}/dashboard`);
     const html = await response.text();
     const inline = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1];
@@ -45,7 +46,7 @@ describe('the client page', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
-  it('works under the policy and blocks a script injected into it', async () => {
+  it.concurrent('works under the policy and blocks a script injected into it', async () => {
     const { page } = await openPage(suite.browser, suite.box.baseUrl);
     await page.addInitScript(recordViolations);
     await signUpThroughUi(page, newAccount('csp'));
@@ -85,25 +86,30 @@ describe('the client page', () => {
     await page.context().close();
   });
 
-  it('runs a room under the policy without a single violation: SFU and relay guests see the screen', async () => {
-    const host = await openHostRoom(suite.browser, suite.box.baseUrl, newAccount('csphost'), {
-      beforeSignUp: (page) => page.addInitScript(recordViolations),
-    });
-    await host.page.getByRole('button', { name: 'Start Screen Share' }).click();
-    await untilVideoShows(host.page, 'host-preview', QUADRANT_COLOURS);
-    const sfuGuest = await joinByInviteLink(suite.browser, suite.box.baseUrl, host.page, {
-      beforeGoto: (page) => page.addInitScript(recordViolations),
-    });
-    await untilVideoShows(sfuGuest.page, 'remote-screen', QUADRANT_COLOURS);
-    const relayGuest = await joinByInviteLink(suite.browser, suite.box.baseUrl, host.page, {
-      tier: 'relay',
-      banner: 'Using server relay mode (lower quality)...',
-      beforeGoto: (page) => page.addInitScript(recordViolations),
-    });
-    await untilVideoShows(relayGuest.page, 'relay-canvas', QUADRANT_COLOURS, 30_000);
-    for (const { page } of [host, sfuGuest, relayGuest]) {
-      expect(await page.evaluate(() => (window as unknown as { __violations: Violation[] }).__violations)).toEqual([]);
-      await page.context().close();
-    }
-  });
+  it.concurrent(
+    'runs a room under the policy without a single violation: SFU and relay guests see the screen',
+    async () => {
+      const host = await openHostRoom(suite.browser, suite.box.baseUrl, newAccount('csphost'), {
+        beforeSignUp: (page) => page.addInitScript(recordViolations),
+      });
+      await host.page.getByRole('button', { name: 'Start Screen Share' }).click();
+      await untilVideoShows(host.page, 'host-preview', QUADRANT_COLOURS);
+      const sfuGuest = await joinByInviteLink(suite.browser, suite.box.baseUrl, host.page, {
+        beforeGoto: (page) => page.addInitScript(recordViolations),
+      });
+      await untilVideoShows(sfuGuest.page, 'remote-screen', QUADRANT_COLOURS);
+      const relayGuest = await joinByInviteLink(suite.browser, suite.box.baseUrl, host.page, {
+        tier: 'relay',
+        banner: 'Using server relay mode (lower quality)...',
+        beforeGoto: (page) => page.addInitScript(recordViolations),
+      });
+      await untilVideoShows(relayGuest.page, 'relay-canvas', QUADRANT_COLOURS, 30_000);
+      for (const { page } of [host, sfuGuest, relayGuest]) {
+        expect(await page.evaluate(() => (window as unknown as { __violations: Violation[] }).__violations)).toEqual(
+          [],
+        );
+        await page.context().close();
+      }
+    },
+  );
 });
