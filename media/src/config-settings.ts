@@ -292,6 +292,19 @@ export const MEDIA_SETTINGS: readonly Setting[] = [
     meaning: 'How long a TURN credential made from `TURN_SECRET` is valid',
   },
   {
+    path: 'socketPingIntervalMs',
+    env: 'SOCKET_PING_INTERVAL_MS',
+    default: '25000',
+    meaning: 'How often the server pings each Socket.IO connection',
+  },
+  {
+    path: 'socketPingTimeoutMs',
+    env: 'SOCKET_PING_TIMEOUT_MS',
+    default: '20000',
+    meaning:
+      "How long a ping may go unanswered before the connection is dropped: a host whose network vanished silently reads as 'Host has disconnected' to its guests after this plus the interval",
+  },
+  {
     path: 'peerMissedHeartbeats',
     env: 'PEER_MISSED_HEARTBEATS',
     default: '3',

@@ -253,6 +253,9 @@ export const mediaConfigSchema = z.strictObject({
     .min(60)
     .max(7 * 24 * 3600)
     .default(12 * 3600),
+  /** Socket.IO's heartbeat (realtime/server.ts): a ping this often, a socket dropped this long after one goes unanswered. */
+  socketPingIntervalMs: z.coerce.number().int().min(1000).max(300_000).default(25_000),
+  socketPingTimeoutMs: z.coerce.number().int().min(1000).max(300_000).default(20_000),
   /** PeerJS clients that miss this many 5 s heartbeats (spec part 9) are dropped by the server. */
   peerMissedHeartbeats: z.coerce.number().int().min(1).max(100).default(PEER_MISSED_HEARTBEATS),
   /**

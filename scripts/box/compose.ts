@@ -166,6 +166,7 @@ export async function startBox(
     limits: mediaConfig,
     trustProxyHops: mediaConfig.trustProxy,
     onRateLimited: mediaMetrics.rateLimited,
+    heartbeat: { pingIntervalMs: mediaConfig.socketPingIntervalMs, pingTimeoutMs: mediaConfig.socketPingTimeoutMs },
   });
   mediaMetrics.watchRealtime(realtime);
 

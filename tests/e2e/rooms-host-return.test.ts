@@ -25,8 +25,18 @@ async function share(host: Page): Promise<void> {
  * reloading themselves. A host who stays away past the grace period ends the room. Each test has
  * rooms and accounts of its own, so the three wait out their timers side by side.
  */
+/**
+ * SOCKET_PING_INTERVAL_MS + SOCKET_PING_TIMEOUT_MS: how long the box takes to notice a host whose
+ * network vanished without a word. Short here so the offline test waits seconds, not Socket.IO's
+ * default 45 s; not so short that a page stalled by a busy machine is dropped.
+ */
+const PING_MS = 5000;
+
 describe('the host comes back, or stays away past the grace period, in Chromium', () => {
-  const suite = useBoxAndChromium();
+  const suite = useBoxAndChromium({
+    SOCKET_PING_INTERVAL_MS: String(PING_MS),
+    SOCKET_PING_TIMEOUT_MS: String(PING_MS),
+  });
   /** The grace period's own box: its short grace would end the other tests' rooms. */
   let graceBox: Box;
   beforeAll(async () => {
@@ -79,7 +89,8 @@ describe('the host comes back, or stays away past the grace period, in Chromium'
       await markDocument(guest.page);
 
       await host.page.context().setOffline(true);
-      await guest.page.getByText('Host has disconnected').waitFor({ timeout: 60_000 });
+      // Within the two pings' window (and some slack for a loaded machine), not Socket.IO's default 45 s.
+      await guest.page.getByText('Host has disconnected').waitFor({ timeout: 2 * PING_MS + 15_000 });
       expect(await guest.page.getByText('Host has left the room').count()).toBe(0);
 
       await host.page.context().setOffline(false);

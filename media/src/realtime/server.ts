@@ -88,6 +88,12 @@ export interface RealtimeOptions {
   trustProxyHops?: number;
   /** Told of each refusal by a flood limit ('socket-events', 'socket-connections'), for /metrics. */
   onRateLimited?: (limit: string) => void;
+  /**
+   * SOCKET_PING_INTERVAL_MS and SOCKET_PING_TIMEOUT_MS: a socket that answers no ping within their
+   * sum is dropped, so a host whose network went away silently reads as 'Host has disconnected' to
+   * its guests that long after. Socket.IO's defaults (25 s, 20 s) when absent.
+   */
+  heartbeat?: { pingIntervalMs: number; pingTimeoutMs: number };
 }
 
 export interface Realtime {
@@ -111,6 +117,9 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
   const io: RealtimeServer = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,
+    ...(options.heartbeat
+      ? { pingInterval: options.heartbeat.pingIntervalMs, pingTimeout: options.heartbeat.pingTimeoutMs }
+      : {}),
     // Every connection starts with the small limit; a room's host is raised to HOST_MESSAGE_BYTES
     // when it is admitted (message-limits.ts).
     maxHttpBufferSize: limits.socketMaxMessageBytes,

@@ -97,6 +97,7 @@ export async function startMediaNode(
     limits: config,
     trustProxyHops: config.trustProxy,
     onRateLimited: mediaMetrics.rateLimited,
+    heartbeat: { pingIntervalMs: config.socketPingIntervalMs, pingTimeoutMs: config.socketPingTimeoutMs },
   });
   mediaMetrics.watchRealtime(realtime);
   const readinessChecks: ReadinessCheck[] = [
