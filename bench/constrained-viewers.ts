@@ -62,6 +62,7 @@ function printRun(run: RunResult, tookS: number): void {
         'g2g p95',
         'audio conc %',
         'audio events',
+        'audio NACK',
         'audio loss %',
       ],
       rows.map((r) => [
@@ -79,6 +80,7 @@ function printRun(run: RunResult, tookS: number): void {
         dash(r.g2gP95Ms),
         dash(r.audioConcealedPercent),
         dash(r.audioConcealmentEvents),
+        dash(r.audioNacks),
         dash(r.audioLossPercent),
       ]),
     ),

@@ -31,6 +31,8 @@ export interface ViewerRow {
   /** Concealed program audio, percent of samples played (null: no audio on this tier/link). */
   audioConcealedPercent: number | null;
   audioConcealmentEvents: number | null;
+  /** Program audio packets the viewer asked to be resent (null: no audio). */
+  audioNacks: number | null;
   /** Program audio packets lost on the way, percent (null: no audio). */
   audioLossPercent: number | null;
 }
@@ -67,8 +69,20 @@ export function viewerRow(window: ViewerWindow): ViewerRow {
   const sizes = window.widths.map((w, i) => (w ? `${w}x${window.heights[i]}` : '-'));
   const lost = video ? v1.packetsLost - v0.packetsLost : 0;
   const received = video ? v1.packetsReceived - v0.packetsReceived : 0;
-  const a0 = before.audio;
   const a1 = after.audio;
+  // Likewise a renewed audio consumer (sfu:renew-consumer: resends turned on or off).
+  const a0 =
+    a1 && before.audio?.ssrc !== a1.ssrc
+      ? {
+          ...a1,
+          totalSamplesReceived: 0,
+          concealedSamples: 0,
+          concealmentEvents: 0,
+          nackCount: 0,
+          packetsLost: 0,
+          packetsReceived: 0,
+        }
+      : before.audio;
   const played = a0 && a1 ? a1.totalSamplesReceived - a0.totalSamplesReceived : 0;
   const g2g = window.g2gMs;
   return {
@@ -87,6 +101,7 @@ export function viewerRow(window: ViewerWindow): ViewerRow {
     audioConcealedPercent:
       a0 && a1 && played > 0 ? round(((a1.concealedSamples - a0.concealedSamples) / played) * 100, 2) : null,
     audioConcealmentEvents: a0 && a1 ? a1.concealmentEvents - a0.concealmentEvents : null,
+    audioNacks: a0 && a1 ? a1.nackCount - a0.nackCount : null,
     audioLossPercent:
       a0 && a1 ? lossPercent(a1.packetsLost - a0.packetsLost, a1.packetsReceived - a0.packetsReceived) : null,
   };

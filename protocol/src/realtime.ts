@@ -55,6 +55,11 @@ export interface ServerToClientEvents {
   // SFU signalling.
   'sfu:new-producer': (producer: ProducerInfo) => void;
   'sfu:producer-closed': (payload: { producerId: string }) => void;
+  /**
+   * Consume this producer again: the media node makes the new consumer to suit the viewer's link
+   * (program audio resent or not), and drops the old one once the new one is resumed.
+   */
+  'sfu:renew-consumer': (payload: { producerId: string }) => void;
   /** The room's worker died and the room was rebuilt: drop transports and set them up again. */
   'sfu:reconnect': (payload: { reason: SfuReconnectReason }) => void;
   /** The host abandoned the SFU (sfu:close-transports): choose a tier again, without the SFU. */

@@ -27,6 +27,10 @@ export interface ViewerVideoStats {
 }
 
 export interface ViewerAudioStats {
+  /** The stream's SSRC: a renewed consumer (sfu:renew-consumer) starts new counters. */
+  ssrc: number;
+  /** Lost packets the viewer asked to be resent: only where the media node offers resends. */
+  nackCount: number;
   totalSamplesReceived: number;
   concealedSamples: number;
   silentConcealedSamples: number;
@@ -67,13 +71,15 @@ export async function viewerStatsInPage(): Promise<ViewerStats> {
   // No helper functions in here: the page gets this function's text alone.
   let video: Record<string, number> | null = null;
   let audio: Record<string, number> | null = null;
+  const lastPacket = (stat: Record<string, number> | null) => stat?.lastPacketReceivedTimestamp ?? 0;
   for (const connection of connections) {
     if (connection.connectionState === 'closed') continue;
     for (const stat of (await connection.getStats()).values()) {
       if (stat.type !== 'inbound-rtp') continue;
       // mediasoup's probation stream is a second inbound video without frames: take the decoding one.
       if (stat.kind === 'video' && (stat.framesDecoded ?? 0) >= (video?.framesDecoded ?? 0)) video = stat;
-      if (stat.kind === 'audio') audio = stat;
+      // A renewed consumer leaves its predecessor's stream behind for a moment: take the live one.
+      if (stat.kind === 'audio' && (audio === null || lastPacket(stat) >= lastPacket(audio))) audio = stat;
     }
   }
   return {
@@ -93,6 +99,8 @@ export async function viewerStatsInPage(): Promise<ViewerStats> {
       bytesReceived: video.bytesReceived ?? 0,
     },
     audio: audio && {
+      ssrc: audio.ssrc ?? 0,
+      nackCount: audio.nackCount ?? 0,
       totalSamplesReceived: audio.totalSamplesReceived ?? 0,
       concealedSamples: audio.concealedSamples ?? 0,
       silentConcealedSamples: audio.silentConcealedSamples ?? 0,

@@ -71,6 +71,9 @@ export class FakeSfu implements SfuSendMedia, SfuReceiveMedia {
     this.consumed.push(producer);
   }
 
+  /** A renewed consumer replaces the track it had: nothing the fake's callers observe changes. */
+  async renew(): Promise<void> {}
+
   producerClosed(): void {}
 
   async statsOf(source: MediaSource): Promise<RTCStatsReport | null> {

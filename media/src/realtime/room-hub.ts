@@ -62,7 +62,7 @@ export class RoomHub {
   ) {
     this.seats = new RoomSeats(this.rooms, options.state, options.socketsPerPerson, logger);
     this.grace = new HostGrace(options.hostGraceMs, directory, (roomId) => this.hostGraceEnded(roomId), logger);
-    media.on('created', (room) => wireRoomMedia(io, room));
+    media.on('created', (room) => wireRoomMedia(io, room, logger));
     media.localUse = (roomId) => this.rooms.has(roomId);
     media.on('rebuilt', (room, reason) => {
       this.io.to(roomChannel(room.roomId)).emit('sfu:reconnect', { reason });

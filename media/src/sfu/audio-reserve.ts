@@ -1,5 +1,6 @@
 import { PROGRAM_AUDIO_DEFAULT_BITRATE } from '@riffroom/protocol';
 import type { types } from 'mediasoup';
+import { AudioResendGate, type AudioResendChange } from './audio-resends.js';
 import { layerBitrates, sameLayers, type Layers } from './layer-ceiling.js';
 import { ViewerVideoPlan } from './video-plan.js';
 
@@ -25,20 +26,27 @@ export const DEFAULT_AUDIO_RESERVE_MARGIN_PCT = 25;
  * above the preferred layers (IncreaseLayer stops there), and still goes below them when its
  * estimate falls faster than we follow; its probing is unchanged (the desired bitrate still counts
  * every layer), so the estimate can grow and the ceiling with it.
+ *
+ * The same estimates say whether the link has room to resend lost audio (audio-resends.ts): the
+ * answer is kept in the transport's appData (`audioResends`, read when the viewer consumes audio),
+ * and when it changes each audio consumer is handed to `renewAudio`, for the viewer to consume it
+ * again with or without resends (a consumer's NACK is fixed when it is made).
  */
 export function reserveProgramAudio(
   transport: types.Transport,
   producerOf: (producerId: string) => types.Producer | undefined,
   marginPercent: number,
+  renewAudio: (consumer: types.Consumer, change: AudioResendChange) => void,
 ): void {
   const audio = new Set<types.Consumer>();
   const video = new Map<types.Consumer, Layers | null>();
   const plan = new ViewerVideoPlan();
+  const resends = new AudioResendGate();
   let running = false;
   let again = false;
 
-  /** Bit/s the program audio (and any other audio) on this transport needs. */
-  const audioReserve = async () => {
+  /** Bit/s the program audio (and any other audio) on this transport sends now. */
+  const audioBitrate = async () => {
     let total = 0;
     for (const consumer of audio) {
       if (consumer.closed || consumer.paused || consumer.producerPaused) continue;
@@ -48,12 +56,36 @@ export function reserveProgramAudio(
       // Before the first second is measured, the studio default stands in.
       total += stats?.[0]?.bitrate || PROGRAM_AUDIO_DEFAULT_BITRATE;
     }
-    return total * (1 + marginPercent / 100);
+    return total;
+  };
+
+  /**
+   * Bit/s the program audio may reach: the host's cap (its encoding's maxBitrate, the Opus
+   * maxaveragebitrate), whatever it sends this second. Music swings between quiet and dense within a
+   * take, so a link judged on the audio's quiet seconds would be given resends it cannot carry.
+   */
+  const audioCap = () => {
+    let total = 0;
+    for (const consumer of audio) {
+      if (consumer.closed || consumer.paused || consumer.producerPaused) continue;
+      const sent = producerOf(consumer.producerId)?.rtpParameters;
+      total +=
+        sent?.encodings?.[0]?.maxBitrate ||
+        Number(sent?.codecs[0]?.parameters?.maxaveragebitrate) ||
+        PROGRAM_AUDIO_DEFAULT_BITRATE;
+    }
+    return total;
   };
 
   const apply = async () => {
-    if (!plan.ready || video.size === 0) return;
-    const reserve = await audioReserve();
+    if (!plan.ready) return;
+    const reserve = (await audioBitrate()) * (1 + marginPercent / 100);
+    const cap = audioCap();
+    const change = audio.size > 0 ? resends.decide(cap, cap * (1 + marginPercent / 100), Date.now()) : null;
+    if (change) {
+      transport.appData.audioResends = change.resends;
+      for (const consumer of audio) if (!consumer.closed) renewAudio(consumer, change);
+    }
     for (const [consumer, current] of video) {
       const producer = producerOf(consumer.producerId);
       if (!producer || consumer.closed) continue;
@@ -86,19 +118,25 @@ export function reserveProgramAudio(
 
   transport.on('trace', (trace) => {
     if (trace.type !== 'bwe') return;
-    plan.estimate((trace.info as { availableBitrate: number }).availableBitrate, Date.now());
+    const estimate = (trace.info as { availableBitrate: number }).availableBitrate;
+    plan.estimate(estimate, Date.now());
+    resends.estimate(estimate, Date.now());
     void update();
   });
+  // The estimate is traced only where it is used: audio to resend, or layers to choose from.
+  const traceEstimates = () => {
+    if (audio.size + video.size === 0) void transport.enableTraceEvent(['bwe']).catch(() => undefined);
+  };
   transport.observer.on('newconsumer', (consumer) => {
     if (consumer.kind === 'audio') {
+      traceEstimates();
       audio.add(consumer);
       // A step up the audio blames is undone at once, not at the next estimate.
       consumer.on('score', ({ score }) => {
         if (plan.audio(score, Date.now())) void update();
       });
     } else if (consumer.type === 'simulcast' || consumer.type === 'svc') {
-      // The estimate is traced only where there are layers to choose from.
-      if (video.size === 0) void transport.enableTraceEvent(['bwe']).catch(() => undefined);
+      traceEstimates();
       video.set(consumer, null);
     } else return;
     consumer.observer.once('close', () => {

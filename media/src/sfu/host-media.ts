@@ -1,5 +1,6 @@
 import { refuse, type ConsumerInfo, type MediaKind, type MediaSource, type ProducerInfo } from '@riffroom/protocol';
 import type { types } from 'mediasoup';
+import type { AudioResendChange } from './audio-resends.js';
 import { reportLayerChanges } from './consumer-layers.js';
 import type { RoomMediaScope } from './room-media-scope.js';
 import { UPSTREAM_WAIT_MS } from './room-node-links.js';
@@ -88,10 +89,21 @@ export class HostMedia {
     if (!this.scope.router().canConsume({ producerId, rtpCapabilities })) {
       throw refuse('sfu/cannot-consume', 'Your browser cannot decode this stream.');
     }
-    // Paused until the client has wired the track, so the first keyframe is not wasted.
-    const consumer = await this.scope.peers.consume(peerId, transport, { producerId, rtpCapabilities, paused: true });
-    reportLayerChanges(consumer, (layers) => this.scope.emit('consumer-layers', { ...layers, peerId }));
     const { source } = describeProducer(producer);
+    // Paused until the client has wired the track, so the first keyframe is not wasted. Program audio
+    // is resent only where the viewer's link has room for it (audio-resends.ts); video always is.
+    const consumer = await this.scope.peers.consume(
+      peerId,
+      transport,
+      {
+        producerId,
+        rtpCapabilities,
+        paused: true,
+        ...(source === 'program-audio' ? { enableRtx: transport.appData.audioResends === true } : {}),
+      },
+      { handover: true },
+    );
+    reportLayerChanges(consumer, (layers) => this.scope.emit('consumer-layers', { ...layers, peerId }));
     return {
       id: consumer.id,
       producerId,
@@ -105,6 +117,18 @@ export class HostMedia {
     const consumer = this.scope.peers.get(peerId)?.consumers.get(consumerId);
     if (!consumer) throw refuse('sfu/consumer-not-found', 'No such consumer of yours.');
     await consumer.resume();
+    // A renewed consumer takes over from the one before it only now, so the viewer hears no gap.
+    this.scope.peers.closeSuperseded(peerId, consumer);
+  }
+
+  /**
+   * The viewer's link gained or lost the room to resend program audio (audio-reserve.ts): the
+   * viewer is asked to consume it again, and the new consumer is made to suit the link.
+   */
+  renew(peerId: string, consumer: types.Consumer, change: AudioResendChange): void {
+    const producer = this.scope.findProducer(consumer.producerId);
+    if (!producer || describeProducer(producer).source !== 'program-audio') return;
+    this.scope.emit('consumer-renew', { peerId, producerId: consumer.producerId, ...change });
   }
 }
 

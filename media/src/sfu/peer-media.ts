@@ -76,22 +76,32 @@ export class PeerMediaTable {
 
   /**
    * A consumer on the key's recv transport, kept until it closes. Consuming a producer again
-   * replaces the previous consumer of it, closed before the new one is made.
+   * replaces the previous consumer of it, closed before the new one is made. With `handover`, a
+   * playing one stays until the new one is resumed (closeSuperseded), so a renewed stream has no
+   * gap; only the newest playing one stays, so a peer holds at most two consumers of a producer.
    */
   async consume(
     key: string,
     transport: types.WebRtcTransport,
     options: types.ConsumerOptions,
+    { handover = false } = {},
   ): Promise<types.Consumer> {
     const media = this.ensure(key);
-    for (const existing of [...media.consumers.values()]) {
-      if (existing.producerId === options.producerId) existing.close();
-    }
+    const previous = [...media.consumers.values()].filter((existing) => existing.producerId === options.producerId);
+    const kept = handover ? previous.filter((existing) => !existing.paused).at(-1) : undefined;
+    for (const existing of previous) if (existing !== kept) existing.close();
     const consumer = await transport.consume(options);
     this.keepOrClose(key, media, consumer, transport);
     media.consumers.set(consumer.id, consumer);
     consumer.observer.once('close', () => media.consumers.delete(consumer.id));
     return consumer;
+  }
+
+  /** Closes the key's other consumers of the producer `current` consumes: `current` replaced them. */
+  closeSuperseded(key: string, current: types.Consumer): void {
+    for (const other of [...(this.media.get(key)?.consumers.values() ?? [])]) {
+      if (other !== current && other.producerId === current.producerId) other.close();
+    }
   }
 
   /** One of the peers' own producers (not those piped in from another node). */

@@ -8,6 +8,7 @@ import {
   type TransportInfo,
 } from '@riffroom/protocol';
 import type { types } from 'mediasoup';
+import type { AudioResendChange } from './audio-resends.js';
 import { HostMedia } from './host-media.js';
 import { ROOM_MEDIA_CODECS } from './media-codecs.js';
 import { PeerMediaTable, type Direction } from './peer-media.js';
@@ -117,7 +118,15 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
     this.assertOpen();
     const { router, slot, peers } = this;
     const producerOf = (id: string) => this.findProducer(id);
-    const site = { router, slot, peers, producerOf, audioReserveMarginPct: this.options.audioReserveMarginPct };
+    const site = {
+      router,
+      slot,
+      peers,
+      producerOf,
+      audioReserveMarginPct: this.options.audioReserveMarginPct,
+      renewAudio: (id: string, consumer: types.Consumer, change: AudioResendChange) =>
+        this.hostMedia.renew(id, consumer, change),
+    };
     return openPeerTransport(site, peerId, direction, maxIncomingKbps);
   }
 

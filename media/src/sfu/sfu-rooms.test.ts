@@ -104,6 +104,49 @@ describe('SFU rooms on a real worker', () => {
     expect(room.consumerOf('guest', b.id)).toBeDefined();
   });
 
+  it('hands a renewed consumer over without a gap, holding at most two consumers of a producer', async () => {
+    const room = await rooms.get('room-renew');
+    const { audio } = await hostProduces(room);
+    const recv = await room.createTransport('guest', 'recv');
+    const playing = await room.consume('guest', recv.id, audio, room.rtpCapabilities);
+    await room.resumeConsumer('guest', playing.id);
+    // Consumed again (sfu:renew-consumer): the playing one stays while the new one is being wired...
+    const next = await room.consume('guest', recv.id, audio, room.rtpCapabilities);
+    expect(room.consumerOf('guest', playing.id)?.closed).toBe(false);
+    // ...a third request replaces the one not yet resumed, never the playing one...
+    const third = await room.consume('guest', recv.id, audio, room.rtpCapabilities);
+    expect(room.consumerOf('guest', next.id)).toBeUndefined();
+    expect(room.consumerOf('guest', playing.id)?.closed).toBe(false);
+    // ...and resuming the newest closes the one it replaces.
+    await room.resumeConsumer('guest', third.id);
+    expect(room.consumerOf('guest', playing.id)).toBeUndefined();
+    expect(room.consumerOf('guest', third.id)?.paused).toBe(false);
+  });
+
+  it('resends program audio only on a viewer link judged to have room for it', async () => {
+    const room = await rooms.get('room-resends');
+    const { audio } = await hostProduces(room);
+    const made: types.WebRtcTransport[] = [];
+    pool.slot(room.workerIndex)!.webRtcServer.observer.on('webrtctransporthandled', (t) => made.push(t));
+    const recv = await room.createTransport('guest', 'recv');
+    const transport = made.find((t) => t.id === recv.id)!;
+    // A viewer's browser offers NACK for Opus (sfuReceiver.ts withAudioResends).
+    const capabilities = {
+      ...room.rtpCapabilities,
+      codecs: room.rtpCapabilities.codecs!.map((codec) =>
+        codec.kind === 'audio' ? { ...codec, rtcpFeedback: [{ type: 'nack' }, { type: 'transport-cc' }] } : codec,
+      ),
+    };
+    const nackOf = (consumed: { rtpParameters: Record<string, unknown> }) =>
+      (consumed.rtpParameters as unknown as types.RtpParameters).codecs[0]!.rtcpFeedback?.some(
+        (fb) => fb.type === 'nack',
+      );
+    // Until the viewer's estimates show room (audio-reserve.ts sets audioResends), no resends.
+    expect(nackOf(await room.consume('guest', recv.id, audio, capabilities))).toBe(false);
+    transport.appData.audioResends = true;
+    expect(nackOf(await room.consume('guest', recv.id, audio, capabilities))).toBe(true);
+  });
+
   it('closes and refuses what a peer asked for when it left while the worker was making it', async () => {
     const room = await rooms.get('room-left');
     const { video } = await hostProduces(room);

@@ -1,3 +1,4 @@
+import { EstimateWindow } from './estimate-window.js';
 import { above, highestFitting, type Layers } from './layer-ceiling.js';
 
 /**
@@ -63,7 +64,7 @@ interface Climb {
  * feeds it mediasoup's events and applies what it says.
  */
 export class ViewerVideoPlan {
-  private estimates: Sample[] = [];
+  private readonly estimates = new EstimateWindow(STEADY_SPAN_MS);
   private audioScores: Sample[] = [];
   private audioScore = CLEAN_AUDIO_SCORE;
   private readonly climbs = new Map<unknown, Climb>();
@@ -74,8 +75,7 @@ export class ViewerVideoPlan {
 
   /** A bandwidth estimate (the transport's 'bwe' trace, availableBitrate), bit/s. */
   estimate(bitrate: number, now: number): void {
-    this.estimates = this.estimates.filter((sample) => now - sample.at < STEADY_SPAN_MS);
-    this.estimates.push({ at: now, value: bitrate });
+    this.estimates.add(bitrate, now);
   }
 
   /** The program audio consumer's score changed. Returns true when it undoes a recent climb. */
@@ -98,7 +98,7 @@ export class ViewerVideoPlan {
 
   /** Whether there is an estimate to plan from. */
   get ready(): boolean {
-    return this.estimates.length > 0;
+    return !this.estimates.empty;
   }
 
   /**
@@ -126,10 +126,10 @@ export class ViewerVideoPlan {
         ? Number.POSITIVE_INFINITY
         : (estimate * USABLE_SHARE_OF_ESTIMATE - audioReserve) / videoCount;
     // Staying (or stepping down) follows the percentile; a climb needs every estimate of the span.
-    const staying = highestFitting(smoothed, budgetOf(this.steadyEstimate()));
+    const staying = highestFitting(smoothed, budgetOf(this.estimates.percentile(STEADY_PERCENTILE)));
     let ceiling = staying;
     if (current && above(staying, current)) {
-      const climb = highestFitting(smoothed, budgetOf(this.lowestEstimate()) / UPGRADE_HEADROOM);
+      const climb = highestFitting(smoothed, budgetOf(this.estimates.lowest()) / UPGRADE_HEADROOM);
       ceiling = now >= this.holdUntil && above(climb, current) ? (above(climb, staying) ? staying : climb) : current;
     }
     if (current && above(ceiling, current)) {
@@ -143,15 +143,6 @@ export class ViewerVideoPlan {
     this.tables.delete(consumer);
     this.climbs.delete(consumer);
     this.undo.delete(consumer);
-  }
-
-  private lowestEstimate(): number {
-    return Math.min(...this.estimates.map((sample) => sample.value));
-  }
-
-  private steadyEstimate(): number {
-    const sorted = this.estimates.map((sample) => sample.value).sort((a, b) => a - b);
-    return sorted[Math.floor((sorted.length - 1) * STEADY_PERCENTILE)] ?? 0;
   }
 
   /** The consumer's table with each layer's new reading folded into its running average. */

@@ -1,4 +1,5 @@
 import type { types } from 'mediasoup';
+import type { AudioResendChange } from './audio-resends.js';
 import { DEFAULT_AUDIO_RESERVE_MARGIN_PCT, reserveProgramAudio } from './audio-reserve.js';
 
 export interface ViewerTransportOptions {
@@ -7,6 +8,8 @@ export interface ViewerTransportOptions {
   producerOf: (producerId: string) => types.Producer | undefined;
   /** SFU_AUDIO_RESERVE_MARGIN_PCT; the default when absent. */
   audioReserveMarginPct: number | undefined;
+  /** The viewer's link gained or lost room to resend program audio: have it consume this again. */
+  renewAudio: (consumer: types.Consumer, change: AudioResendChange) => void;
 }
 
 /**
@@ -19,6 +22,7 @@ export async function prepareViewerTransport(
   transport: types.WebRtcTransport,
   options: ViewerTransportOptions,
 ): Promise<void> {
-  reserveProgramAudio(transport, options.producerOf, options.audioReserveMarginPct ?? DEFAULT_AUDIO_RESERVE_MARGIN_PCT);
+  const margin = options.audioReserveMarginPct ?? DEFAULT_AUDIO_RESERVE_MARGIN_PCT;
+  reserveProgramAudio(transport, options.producerOf, margin, options.renewAudio);
   if (options.maxIncomingKbps) await transport.setMaxOutgoingBitrate(options.maxIncomingKbps * 1000);
 }

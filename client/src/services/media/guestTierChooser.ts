@@ -10,7 +10,7 @@ import type { SfuReceiver } from './sfuReceiver';
 /** What of the SFU's receiving side a guest's chooser uses; tests hand in their own. */
 export type SfuReceiveMedia = Pick<
   SfuReceiver,
-  'start' | 'suspend' | 'consume' | 'producerClosed' | 'statsOf' | 'close'
+  'start' | 'suspend' | 'consume' | 'renew' | 'producerClosed' | 'statsOf' | 'close'
 >;
 
 /** How often a climbing guest looks for the first bytes from the SFU. */
@@ -75,6 +75,9 @@ export class GuestTierChooser extends MediaTierChooser<SfuReceiveMedia> {
         else if (!this.onFallback()) void sfu.consume(producer).catch(() => this.connect());
       }),
       socket.on('sfu:producer-closed', ({ producerId }) => sfu.producerClosed(producerId)),
+      socket.on('sfu:renew-consumer', ({ producerId }) => {
+        if (typeof producerId === 'string') void sfu.renew(producerId).catch(() => {});
+      }),
       ...super.listen(),
       // The host is producing on the SFU again: a guest that fell back tries it once.
       socket.on('sfu:host-returned', (payload) => {

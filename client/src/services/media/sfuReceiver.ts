@@ -5,6 +5,22 @@ import type { IcePolicy } from './icePolicy';
 import { settled, SfuTier, type SfuListener, type SfuTransportOptions } from './sfuTier';
 
 /**
+ * The device's capabilities, with resends offered for Opus. Chromium plays resent audio (NetEq asks
+ * for missing packets when NACK is negotiated) but does not offer it; the media node decides per
+ * viewer whether to use it (media/src/sfu/audio-resends.ts), so offering it commits to nothing.
+ */
+export function withAudioResends(capabilities: ms.RtpCapabilities): ms.RtpCapabilities {
+  return {
+    ...capabilities,
+    codecs: capabilities.codecs?.map((codec) =>
+      codec.mimeType.toLowerCase() === 'audio/opus' && !codec.rtcpFeedback?.some((fb) => fb.type === 'nack')
+        ? { ...codec, rtcpFeedback: [...(codec.rtcpFeedback ?? []), { type: 'nack', parameter: '' }] }
+        : codec,
+    ),
+  };
+}
+
+/**
  * A guest's side of the SFU tier: it only receives. Each `start()` consumes everything the host
  * produces at that moment; later producers come one by one through `consume`.
  */
@@ -34,7 +50,7 @@ export class SfuReceiver extends SfuTier {
       roomId: this.roomId,
       transportId: transport.id,
       producerId: producer.producerId,
-      rtpCapabilities: device.rtpCapabilities,
+      rtpCapabilities: withAudioResends(device.rtpCapabilities),
     });
     if (transport !== this.transport || transport.closed) return;
     const consumer = await transport.consume({
@@ -49,6 +65,25 @@ export class SfuReceiver extends SfuTier {
     await this.socket.request('sfu:resume-consumer', { roomId: this.roomId, consumerId: consumer.id });
     this.watch(transport);
     this.listener.onTrack(options.source, consumer.track);
+  }
+
+  /**
+   * The media node asks for a producer to be consumed again (sfu:renew-consumer: our link gained or
+   * lost room to resend program audio). The new consumer is wired before the old one closes, and
+   * the node drops the old one once the new one is resumed: the track changes without a gap.
+   */
+  async renew(producerId: string): Promise<void> {
+    const old = this.consumers.get(producerId);
+    if (!old || old.closed) return;
+    this.consumers.delete(producerId);
+    try {
+      await this.consume({ producerId, kind: old.kind, source: old.appData.source as MediaSource });
+    } catch (error) {
+      // The old consumer still plays (the node closes it only for a resumed successor).
+      if (!this.consumers.has(producerId) && !old.closed) this.consumers.set(producerId, old);
+      throw error;
+    }
+    if (this.consumers.get(producerId) !== old) old.close();
   }
 
   producerClosed(producerId: string): void {
