@@ -27,6 +27,12 @@ export function withAudioResends(capabilities: ms.RtpCapabilities): ms.RtpCapabi
 export class SfuReceiver extends SfuTier {
   protected readonly direction = 'recv';
   private readonly consumers = new Map<string, ms.Consumer>();
+  /**
+   * Producers announced (sfu:new-producer) while `start()` had no transport yet: the list it asked
+   * for may predate them, so `fill` takes them too. Under load a device takes seconds to load, and a
+   * host sharing again meanwhile (both rebuilding after a worker died) was otherwise never shown.
+   */
+  private readonly announced = new Map<string, ProducerInfo>();
   /** The host's producers, asked for alongside the router's capabilities (see `start`). */
   private producerList: () => Promise<ProducerInfo[]> = async () => [];
 
@@ -45,7 +51,11 @@ export class SfuReceiver extends SfuTier {
   async consume(producer: ProducerInfo): Promise<void> {
     const transport = this.transport;
     const device = this.device;
-    if (!transport || !device || this.consumers.has(producer.producerId)) return;
+    if (!transport || !device) {
+      this.announced.set(producer.producerId, producer);
+      return;
+    }
+    if (this.consumers.has(producer.producerId)) return;
     const options = await this.socket.request('sfu:consume', {
       roomId: this.roomId,
       transportId: transport.id,
@@ -87,6 +97,7 @@ export class SfuReceiver extends SfuTier {
   }
 
   producerClosed(producerId: string): void {
+    this.announced.delete(producerId);
     const consumer = this.consumers.get(producerId);
     if (!consumer) return;
     this.consumers.delete(producerId);
@@ -106,9 +117,11 @@ export class SfuReceiver extends SfuTier {
   }
 
   protected async fill(_transport: ms.Transport, isStale: () => boolean): Promise<boolean> {
-    const producers = await this.producerList();
+    const listed = await this.producerList();
     if (isStale()) return false;
-    for (const producer of producers) await this.consume(producer);
+    const producers = new Map([...listed, ...this.announced.values()].map((p) => [p.producerId, p]));
+    this.announced.clear();
+    for (const producer of producers.values()) await this.consume(producer);
     return true;
   }
 
@@ -122,6 +135,8 @@ export class SfuReceiver extends SfuTier {
 
   /** The host's tracks end with their transport. */
   protected dropMedia(): void {
+    // A new attempt asks for the producer list afresh (`prefetch`), after this.
+    this.announced.clear();
     for (const consumer of this.consumers.values()) {
       consumer.close();
       this.listener.onTrackEnded(consumer.appData.source as MediaSource);
