@@ -79,13 +79,15 @@ export function reserveProgramAudio(
 
   const apply = async () => {
     if (!plan.ready) return;
-    const reserve = (await audioBitrate()) * (1 + marginPercent / 100);
     const cap = audioCap();
     const change = audio.size > 0 ? resends.decide(cap, cap * (1 + marginPercent / 100), Date.now()) : null;
     if (change) {
       transport.appData.audioResends = change.resends;
       for (const consumer of audio) if (!consumer.closed) renewAudio(consumer, change);
     }
+    // The measured rate costs a request to the worker per estimate: only where there are layers to plan.
+    if (video.size === 0) return;
+    const reserve = (await audioBitrate()) * (1 + marginPercent / 100);
     for (const [consumer, current] of video) {
       const producer = producerOf(consumer.producerId);
       if (!producer || consumer.closed) continue;
