@@ -42,37 +42,62 @@ export async function decodedChannels(page: Page) {
   });
 }
 
-/** Inbound (guest) or outbound (host) program audio as the page's own RTCPeerConnections report it. */
+/**
+ * Inbound (guest) or outbound (host) program audio as the page's own RTCPeerConnections report it.
+ * A renewed consumer (sfu:renew-consumer) leaves its predecessor's stream behind for a moment: the
+ * live one is the one whose last packet came last.
+ */
 export async function audioRtpStats(page: Page, direction: 'inbound-rtp' | 'outbound-rtp') {
   return page.evaluate(async (direction) => {
     const connections = (window as unknown as { __testPeerConnections: RTCPeerConnection[] }).__testPeerConnections;
+    let found: {
+      ssrc: number;
+      bytes: number;
+      timestamp: number;
+      lastPacket: number;
+      channels: number | undefined;
+      fmtp: string;
+      mimeType: string | undefined;
+    } | null = null;
     for (const connection of connections) {
       if (connection.connectionState === 'closed') continue;
       const report = await connection.getStats();
       for (const stats of report.values()) {
         if (stats.type !== direction || stats.kind !== 'audio') continue;
+        const lastPacket = (stats.lastPacketReceivedTimestamp ?? 0) as number;
+        if (found && lastPacket < found.lastPacket) continue;
         const codec = report.get(stats.codecId);
-        return {
+        found = {
+          ssrc: stats.ssrc as number,
           bytes: (stats.bytesReceived ?? stats.bytesSent) as number,
           timestamp: stats.timestamp as number,
+          lastPacket,
           channels: codec?.channels as number | undefined,
           fmtp: (codec?.sdpFmtpLine ?? '') as string,
           mimeType: codec?.mimeType as string | undefined,
         };
       }
     }
-    return null;
+    return found;
   }, direction);
 }
 
-/** The program audio's bitrate over a window of `windowMs`, with the codec it was read from. */
+/** Windows tried before giving up on one that a renewed stream does not cut (one renew in 30 s at most). */
+const WINDOW_ATTEMPTS = 3;
+
+/** The program audio's bitrate over a window of `windowMs` of one stream, with the codec it was read from. */
 export async function measuredKbps(page: Page, direction: 'inbound-rtp' | 'outbound-rtp', windowMs = 3000) {
-  const first = await until(() => audioRtpStats(page, direction), { what: `${direction} audio stats` });
-  await until(async () => ((await audioRtpStats(page, direction))?.timestamp ?? 0) - first.timestamp >= windowMs, {
-    what: 'a measuring window of audio stats',
-  });
-  const last = (await audioRtpStats(page, direction))!;
-  return { kbps: ((last.bytes - first.bytes) * 8) / (last.timestamp - first.timestamp), codec: last };
+  for (let attempt = 1; ; attempt += 1) {
+    const first = await until(() => audioRtpStats(page, direction), { what: `${direction} audio stats` });
+    await until(async () => ((await audioRtpStats(page, direction))?.timestamp ?? 0) - first.timestamp >= windowMs, {
+      what: 'a measuring window of audio stats',
+    });
+    const last = (await audioRtpStats(page, direction))!;
+    // A stream renewed within the window starts its counters anew: measure again, on the new one.
+    if (last.ssrc === first.ssrc || attempt === WINDOW_ATTEMPTS) {
+      return { kbps: ((last.bytes - first.bytes) * 8) / (last.timestamp - first.timestamp), codec: last };
+    }
+  }
 }
 
 /**
