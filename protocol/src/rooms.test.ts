@@ -62,6 +62,16 @@ describe('room schemas', () => {
     expect(producePayloadSchema.safeParse({ ...base, kind: 'audio', source: 'screen' }).success).toBe(false);
   });
 
+  it('gives only program audio a thin rendition', () => {
+    const base = { roomId: 'abc1234', transportId: 't', rtpParameters: { codecs: [{}] } };
+    const audio = { ...base, kind: 'audio', source: 'program-audio' };
+    expect(producePayloadSchema.safeParse({ ...audio, rendition: 'thin' }).success).toBe(true);
+    expect(producePayloadSchema.safeParse({ ...audio, rendition: 'studio' }).success).toBe(false);
+    expect(
+      producePayloadSchema.safeParse({ ...base, kind: 'video', source: 'screen', rendition: 'thin' }).success,
+    ).toBe(false);
+  });
+
   it('sfu:host-returned names the room, and nothing else passes', () => {
     expect(sfuHostReturnedPayloadSchema.safeParse({ roomId: 'abc1234' }).success).toBe(true);
     for (const payload of [{}, null, { roomId: 42 }, { roomId: '' }, 'abc1234']) {

@@ -53,6 +53,12 @@ export const GUEST_USERNAME = 'guest';
 export const PROGRAM_AUDIO_MAX_BITRATE = 510_000;
 export const PROGRAM_AUDIO_DEFAULT_BITRATE = 256_000;
 export const PROGRAM_AUDIO_BITRATES = [128_000, 192_000, 256_000, 320_000, 510_000] as const;
+/**
+ * The program audio's second, smaller stream on the SFU tier: the host sends it beside the studio
+ * stream, and the media node gives it to a viewer whose link cannot carry the studio stream
+ * (media/src/sfu/audio-rendition.ts). Viewers never ask for it: they consume the studio stream's id.
+ */
+export const PROGRAM_AUDIO_THIN_BITRATE = 64_000;
 
 export const ROOM_ROLES = ['host', 'participant', 'viewer'] as const;
 export type RoomRole = (typeof ROOM_ROLES)[number];
@@ -273,10 +279,16 @@ export const producePayloadSchema = z
     kind: z.enum(MEDIA_KINDS),
     rtpParameters: rtpParametersSchema,
     source: z.enum(MEDIA_SOURCES),
+    /** 'thin': the program audio's smaller stream (PROGRAM_AUDIO_THIN_BITRATE), sent before the studio one. */
+    rendition: z.literal('thin').optional(),
   })
   .refine((p) => (p.source === 'screen') === (p.kind === 'video'), {
     message: "source 'screen' is video and 'program-audio' is audio",
     path: ['source'],
+  })
+  .refine((p) => p.rendition === undefined || p.source === 'program-audio', {
+    message: "only 'program-audio' has a thin rendition",
+    path: ['rendition'],
   });
 export type ProducePayload = z.infer<typeof producePayloadSchema>;
 

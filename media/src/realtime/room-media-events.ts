@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { ProgramAudioChange } from '../sfu/audio-reserve.js';
 import type { SfuRoom } from '../sfu/sfu-room.js';
 import { roomChannel, type RealtimeServer } from './types.js';
 
@@ -11,12 +12,19 @@ export function wireRoomMedia(io: RealtimeServer, room: SfuRoom, logger: Logger)
   room.on('producer-closed', ({ producerId }) => io.to(channel).emit('sfu:producer-closed', { producerId }));
   // A socket's peer id is its Socket.IO id, which is also a channel of that socket alone.
   room.on('consumer-layers', ({ peerId, ...layers }) => io.to(peerId).emit('sfu:layers', layers));
-  room.on('consumer-renew', ({ peerId, producerId, resends, estimate, needed }) => {
+  room.on('consumer-renew', ({ peerId, producerId, change }) => {
     // What each viewer's link was judged to carry: how a studio tells why someone's audio had gaps.
-    logger.info(
-      { roomId: room.roomId, peerId, estimateKbps: Math.round(estimate / 1000), neededKbps: Math.round(needed / 1000) },
-      resends ? 'program audio resends on for a viewer' : 'program audio resends off for a viewer',
-    );
+    const judged = { estimateKbps: Math.round(change.estimate / 1000), neededKbps: Math.round(change.needed / 1000) };
+    logger.info({ roomId: room.roomId, peerId, ...judged }, describeAudioChange(change));
     io.to(peerId).emit('sfu:renew-consumer', { producerId });
   });
+}
+
+function describeAudioChange(change: ProgramAudioChange): string {
+  if (change.what === 'rendition') {
+    return change.rendition === 'thin'
+      ? 'program audio moved to its thin stream for a viewer'
+      : 'program audio back to its studio stream for a viewer';
+  }
+  return change.resends ? 'program audio resends on for a viewer' : 'program audio resends off for a viewer';
 }

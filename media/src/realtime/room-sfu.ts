@@ -78,6 +78,7 @@ export function handleRoomSfu(socket: RealtimeSocket, hub: RoomHub, logger: Logg
         payload.kind,
         payload.rtpParameters as unknown as types.RtpParameters,
         payload.source,
+        payload.rendition,
       ),
     );
     // Only the host produces (hostMediaOf). Its first producer after leaving the SFU: the guests that

@@ -1,8 +1,21 @@
 import { PROGRAM_AUDIO_DEFAULT_BITRATE } from '@riffroom/protocol';
 import type { types } from 'mediasoup';
+import { AudioRenditionGate, type AudioRenditionChange } from './audio-rendition.js';
 import { AudioResendGate, type AudioResendChange } from './audio-resends.js';
 import { layerBitrates, sameLayers, type Layers } from './layer-ceiling.js';
+import { streamOf } from './program-audio-renditions.js';
 import { ViewerVideoPlan } from './video-plan.js';
+
+/** A viewer's program audio changed stream or resends: it consumes it again (sfu:renew-consumer). */
+export type ProgramAudioChange =
+  ({ what: 'rendition' } & AudioRenditionChange) | ({ what: 'resends' } & AudioResendChange);
+
+/** Where a viewer's transport finds the producers its consumers read. */
+export interface ProgramAudioSources {
+  producerOf: (producerId: string) => types.Producer | undefined;
+  /** The thin stream a studio program-audio producer adopted (program-audio-renditions.ts). */
+  thinOf: (studio: types.Producer) => types.Producer | undefined;
+}
 
 /** SFU_AUDIO_RESERVE_MARGIN_PCT's default: what is reserved beyond the audio's measured bitrate. */
 export const DEFAULT_AUDIO_RESERVE_MARGIN_PCT = 25;
@@ -27,64 +40,91 @@ export const DEFAULT_AUDIO_RESERVE_MARGIN_PCT = 25;
  * estimate falls faster than we follow; its probing is unchanged (the desired bitrate still counts
  * every layer), so the estimate can grow and the ceiling with it.
  *
- * The same estimates say whether the link has room to resend lost audio (audio-resends.ts): the
- * answer is kept in the transport's appData (`audioResends`, read when the viewer consumes audio),
- * and when it changes each audio consumer is handed to `renewAudio`, for the viewer to consume it
- * again with or without resends (a consumer's NACK is fixed when it is made).
+ * The same estimates say which of the program audio's streams the link carries (audio-rendition.ts)
+ * and whether it has room to resend lost audio (audio-resends.ts): the answers are kept in the
+ * transport's appData (`audioRendition`, `audioResends`, read when the viewer consumes audio), and
+ * when one changes each audio consumer is handed to `renewAudio`, for the viewer to consume it
+ * again (a consumer's stream and NACK are fixed when it is made).
  */
 export function reserveProgramAudio(
   transport: types.Transport,
-  producerOf: (producerId: string) => types.Producer | undefined,
+  { producerOf, thinOf }: ProgramAudioSources,
   marginPercent: number,
-  renewAudio: (consumer: types.Consumer, change: AudioResendChange) => void,
+  renewAudio: (consumer: types.Consumer, change: ProgramAudioChange) => void,
 ): void {
   const audio = new Set<types.Consumer>();
   const video = new Map<types.Consumer, Layers | null>();
   const plan = new ViewerVideoPlan();
+  const renditions = new AudioRenditionGate();
   const resends = new AudioResendGate();
   let running = false;
   let again = false;
+
+  /** A producer's cap: its encoding's maxBitrate, or the Opus maxaveragebitrate. */
+  const capOf = (producer: types.Producer | undefined) =>
+    producer?.rtpParameters.encodings?.[0]?.maxBitrate ||
+    Number(producer?.rtpParameters.codecs[0]?.parameters?.maxaveragebitrate) ||
+    PROGRAM_AUDIO_DEFAULT_BITRATE;
 
   /** Bit/s the program audio (and any other audio) on this transport sends now. */
   const audioBitrate = async () => {
     let total = 0;
     for (const consumer of audio) {
       if (consumer.closed || consumer.paused || consumer.producerPaused) continue;
-      const stats = await producerOf(consumer.producerId)
-        ?.getStats()
-        .catch(() => []);
-      // Before the first second is measured, the studio default stands in.
-      total += stats?.[0]?.bitrate || PROGRAM_AUDIO_DEFAULT_BITRATE;
+      const producer = producerOf(consumer.producerId);
+      const stats = await producer?.getStats().catch(() => []);
+      // Before the first second is measured, the stream's cap stands in.
+      total += stats?.[0]?.bitrate || capOf(producer);
     }
     return total;
   };
 
   /**
-   * Bit/s the program audio may reach: the host's cap (its encoding's maxBitrate, the Opus
-   * maxaveragebitrate), whatever it sends this second. Music swings between quiet and dense within a
-   * take, so a link judged on the audio's quiet seconds would be given resends it cannot carry.
+   * The announced (studio) producers the audio consumers playing now stand for, each once: while a
+   * renewed consumer takes over, the viewer briefly holds two of the same stream.
    */
-  const audioCap = () => {
-    let total = 0;
+  const playing = () => {
+    const studios = new Map<string, types.Producer | undefined>();
     for (const consumer of audio) {
       if (consumer.closed || consumer.paused || consumer.producerPaused) continue;
-      const sent = producerOf(consumer.producerId)?.rtpParameters;
-      total +=
-        sent?.encodings?.[0]?.maxBitrate ||
-        Number(sent?.codecs[0]?.parameters?.maxaveragebitrate) ||
-        PROGRAM_AUDIO_DEFAULT_BITRATE;
+      studios.set(streamOf(consumer), producerOf(streamOf(consumer)));
     }
-    return total;
+    return [...studios.values()];
+  };
+
+  /**
+   * Bit/s the program audio may reach on the stream `rendition` names: the host's cap, whatever it
+   * sends this second. Music swings between quiet and dense within a take, so a link judged on the
+   * audio's quiet seconds would be given resends it cannot carry.
+   */
+  const audioCap = (rendition: 'studio' | 'thin') =>
+    playing().reduce((total, studio) => {
+      const thin = rendition === 'thin' && studio ? thinOf(studio) : undefined;
+      return total + capOf(thin ?? studio);
+    }, 0);
+
+  /** Decides the stream, then the resends on it; a change renews every audio consumer. */
+  const decideAudio = () => {
+    if (audio.size === 0) return;
+    const now = Date.now();
+    const studioCap = audioCap('studio');
+    const thinExists = playing().some((studio) => studio && thinOf(studio));
+    const rendition = thinExists ? renditions.decide(studioCap, studioCap * (1 + marginPercent / 100), now) : null;
+    if (rendition) transport.appData.audioRendition = rendition.rendition;
+    const cap = audioCap(renditions.rendition);
+    const resend = resends.decide(cap, cap * (1 + marginPercent / 100), now);
+    if (resend) transport.appData.audioResends = resend.resends;
+    const change: ProgramAudioChange | null = rendition
+      ? { what: 'rendition', ...rendition }
+      : resend
+        ? { what: 'resends', ...resend }
+        : null;
+    if (change) for (const consumer of audio) if (!consumer.closed) renewAudio(consumer, change);
   };
 
   const apply = async () => {
     if (!plan.ready) return;
-    const cap = audioCap();
-    const change = audio.size > 0 ? resends.decide(cap, cap * (1 + marginPercent / 100), Date.now()) : null;
-    if (change) {
-      transport.appData.audioResends = change.resends;
-      for (const consumer of audio) if (!consumer.closed) renewAudio(consumer, change);
-    }
+    decideAudio();
     // The measured rate costs a request to the worker per estimate: only where there are layers to plan.
     if (video.size === 0) return;
     const reserve = (await audioBitrate()) * (1 + marginPercent / 100);
@@ -122,6 +162,7 @@ export function reserveProgramAudio(
     if (trace.type !== 'bwe') return;
     const estimate = (trace.info as { availableBitrate: number }).availableBitrate;
     plan.estimate(estimate, Date.now());
+    renditions.estimate(estimate, Date.now());
     resends.estimate(estimate, Date.now());
     void update();
   });

@@ -1,15 +1,22 @@
 import { refuse, type ConsumerInfo, type MediaKind, type MediaSource, type ProducerInfo } from '@riffroom/protocol';
 import type { types } from 'mediasoup';
-import type { AudioResendChange } from './audio-resends.js';
+import type { ProgramAudioChange } from './audio-reserve.js';
 import { reportLayerChanges } from './consumer-layers.js';
+import {
+  adoptThinPartner,
+  isThinRendition,
+  streamAppData,
+  streamOf,
+  thinPartnerOf,
+} from './program-audio-renditions.js';
 import type { RoomMediaScope } from './room-media-scope.js';
 import { UPSTREAM_WAIT_MS } from './room-node-links.js';
 import { isTalkbackProducer } from './talkback-lane.js';
 
 /**
- * A room's tier media: the host's producers, one per source, and each viewer's consumers of them.
- * Talkback has its own lane and signalling (talkback-media.ts); nothing here hands a talker's mic
- * to a viewer.
+ * A room's tier media: the host's producers, one per source (program audio with its thin stream
+ * beside it, program-audio-renditions.ts), and each viewer's consumers of them. Talkback has its
+ * own lane and signalling (talkback-media.ts); nothing here hands a talker's mic to a viewer.
  */
 export class HostMedia {
   constructor(
@@ -24,23 +31,31 @@ export class HostMedia {
     kind: MediaKind,
     rtpParameters: types.RtpParameters,
     source: MediaSource,
+    rendition?: 'thin',
   ): Promise<string> {
     const { peers } = this.scope;
     const transport = peers.transportFor(peerId, transportId, 'send', 'Produce on a send transport.');
     const media = peers.ensure(peerId);
-    // One producer per source: sharing again replaces the previous screen or audio.
+    // One producer per source and stream: sharing again replaces the previous screen or audio.
     for (const existing of media.producers.values()) {
-      if ((existing.appData as { source?: MediaSource }).source === source) existing.close();
+      const same = (existing.appData as { source?: MediaSource }).source === source;
+      if (same && isThinRendition(existing) === (rendition === 'thin')) existing.close();
     }
     const producer = await transport.produce({
       kind,
       rtpParameters,
       // Many viewers joining at once ask for keyframes together: the host's encoder sees one per delay.
       keyFrameRequestDelay: this.keyFrameRequestDelayMs,
-      appData: { peerId, source },
+      appData: { peerId, source, ...(rendition ? { rendition } : {}) },
     });
     peers.keepOrClose(peerId, media, producer, transport);
     media.producers.set(producer.id, producer);
+    // The thin stream is nobody's to consume by its id: viewers hear of the studio stream only.
+    if (rendition === 'thin') {
+      producer.observer.once('close', () => media.producers.delete(producer.id));
+      return producer.id;
+    }
+    if (source === 'program-audio') adoptThinPartner(producer, media.producers.values());
     producer.observer.once('close', () => {
       media.producers.delete(producer.id);
       this.scope.emit('producer-closed', { producerId: producer.id, peerId, source });
@@ -68,7 +83,7 @@ export class HostMedia {
     for (const [, media] of this.scope.peers.entries()) {
       for (const producer of media.producers.values()) {
         // Talkback has its own signalling (talkback.ts); the tiers' lists carry the host's media only.
-        if (!isTalkbackProducer(producer)) list.push(describeProducer(producer));
+        if (!isTalkbackProducer(producer) && !isThinRendition(producer)) list.push(describeProducer(producer));
       }
     }
     for (const producer of this.scope.upstream()?.list() ?? []) list.push(describeProducer(producer));
@@ -85,20 +100,28 @@ export class HostMedia {
     const transport = this.scope.peers.transportFor(peerId, transportId, 'recv', 'Consume on a recv transport.');
     if (!this.scope.findProducer(producerId)) await this.scope.upstream()?.whenProducer(producerId, UPSTREAM_WAIT_MS);
     const producer = this.scope.findProducer(producerId);
-    if (!producer || isTalkbackProducer(producer)) throw refuse('sfu/producer-not-found', 'That producer is gone.');
-    if (!this.scope.router().canConsume({ producerId, rtpCapabilities })) {
-      throw refuse('sfu/cannot-consume', 'Your browser cannot decode this stream.');
+    if (!producer || isTalkbackProducer(producer) || isThinRendition(producer)) {
+      throw refuse('sfu/producer-not-found', 'That producer is gone.');
     }
     const { source } = describeProducer(producer);
+    // The media node, not the viewer, picks the program audio's stream for the viewer's link
+    // (audio-rendition.ts); a thin stream is consumed under the studio stream's id.
+    const thin =
+      source === 'program-audio' && transport.appData.audioRendition === 'thin' ? this.thinOf(producer) : undefined;
+    const consumed = thin ?? producer;
+    if (!this.scope.router().canConsume({ producerId: consumed.id, rtpCapabilities })) {
+      throw refuse('sfu/cannot-consume', 'Your browser cannot decode this stream.');
+    }
     // Paused until the client has wired the track, so the first keyframe is not wasted. Program audio
     // is resent only where the viewer's link has room for it (audio-resends.ts); video always is.
     const consumer = await this.scope.peers.consume(
       peerId,
       transport,
       {
-        producerId,
+        producerId: consumed.id,
         rtpCapabilities,
         paused: true,
+        appData: streamAppData(producer.id),
         ...(source === 'program-audio' ? { enableRtx: transport.appData.audioResends === true } : {}),
       },
       { handover: true },
@@ -122,13 +145,22 @@ export class HostMedia {
   }
 
   /**
-   * The viewer's link gained or lost the room to resend program audio (audio-reserve.ts): the
-   * viewer is asked to consume it again, and the new consumer is made to suit the link.
+   * The viewer's link changed the program-audio stream it carries or its room to resend
+   * (audio-reserve.ts): the viewer is asked to consume it again, and the new consumer is made to
+   * suit the link.
    */
-  renew(peerId: string, consumer: types.Consumer, change: AudioResendChange): void {
-    const producer = this.scope.findProducer(consumer.producerId);
+  renew(peerId: string, consumer: types.Consumer, change: ProgramAudioChange): void {
+    const producerId = streamOf(consumer);
+    const producer = this.scope.findProducer(producerId);
     if (!producer || describeProducer(producer).source !== 'program-audio') return;
-    this.scope.emit('consumer-renew', { peerId, producerId: consumer.producerId, ...change });
+    this.scope.emit('consumer-renew', { peerId, producerId, change });
+  }
+
+  /** The thin stream beside a studio program-audio producer, while its host sends one. */
+  thinOf(studio: types.Producer): types.Producer | undefined {
+    const peerId = (studio.appData as { peerId?: string }).peerId;
+    const own = peerId ? this.scope.peers.get(peerId)?.producers.values() : undefined;
+    return own ? thinPartnerOf(studio, own) : undefined;
   }
 }
 

@@ -1,5 +1,6 @@
 import { refuse, type MediaSource } from '@riffroom/protocol';
 import type { types } from 'mediasoup';
+import { isThinRendition, streamOf } from './program-audio-renditions.js';
 import { talkbackLane } from './talkback-lane.js';
 
 export type Direction = 'send' | 'recv';
@@ -87,7 +88,9 @@ export class PeerMediaTable {
     { handover = false } = {},
   ): Promise<types.Consumer> {
     const media = this.ensure(key);
-    const previous = [...media.consumers.values()].filter((existing) => existing.producerId === options.producerId);
+    // A consumer of the thin program audio stands for the studio one: renewing swaps one for the other.
+    const stream = (options.appData as { stream?: string } | undefined)?.stream ?? options.producerId;
+    const previous = [...media.consumers.values()].filter((existing) => streamOf(existing) === stream);
     const kept = handover ? previous.filter((existing) => !existing.paused).at(-1) : undefined;
     for (const existing of previous) if (existing !== kept) existing.close();
     const consumer = await transport.consume(options);
@@ -100,7 +103,7 @@ export class PeerMediaTable {
   /** Closes the key's other consumers of the producer `current` consumes: `current` replaced them. */
   closeSuperseded(key: string, current: types.Consumer): void {
     for (const other of [...(this.media.get(key)?.consumers.values() ?? [])]) {
-      if (other !== current && other.producerId === current.producerId) other.close();
+      if (other !== current && streamOf(other) === streamOf(current)) other.close();
     }
   }
 
@@ -113,11 +116,13 @@ export class PeerMediaTable {
     return undefined;
   }
 
-  /** The peers' open producers of one source. */
+  /** The peers' open producers of one source (the studio stream of program audio). */
   producersOf(source: MediaSource): types.Producer[] {
     const found: types.Producer[] = [];
     for (const media of this.media.values()) {
       for (const producer of media.producers.values()) {
+        // The program audio's thin stream is a copy for thin links: a recording wants the studio one.
+        if (isThinRendition(producer)) continue;
         if ((producer.appData as { source?: MediaSource }).source === source) found.push(producer);
       }
     }

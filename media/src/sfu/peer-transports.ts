@@ -1,20 +1,18 @@
 import type { TransportInfo } from '@riffroom/protocol';
 import type { types } from 'mediasoup';
-import type { AudioResendChange } from './audio-resends.js';
+import type { ProgramAudioChange, ProgramAudioSources } from './audio-reserve.js';
 import type { Direction, PeerMediaTable } from './peer-media.js';
 import { prepareViewerTransport } from './viewer-transport.js';
 import type { WorkerSlot } from './worker-pool.js';
 
 /** Where a peer's WebRTC transport is made: the room's router now, on its worker's shared WebRtcServer. */
-export interface TransportSite {
+export interface TransportSite extends ProgramAudioSources {
   router: types.Router;
   slot: WorkerSlot;
   peers: PeerMediaTable;
-  /** Producers a viewer's transport may carry (its audio reserve reads their kinds). */
-  producerOf(producerId: string): types.Producer | undefined;
   audioReserveMarginPct?: number;
-  /** A viewer's link gained or lost room to resend program audio (viewer-transport.ts). */
-  renewAudio(peerId: string, consumer: types.Consumer, change: AudioResendChange): void;
+  /** A viewer's link changed program-audio stream or resends (viewer-transport.ts). */
+  renewAudio(peerId: string, consumer: types.Consumer, change: ProgramAudioChange): void;
 }
 
 /**
@@ -27,8 +25,9 @@ export async function openPeerTransport(
   direction: Direction,
   maxIncomingKbps?: number,
 ): Promise<TransportInfo> {
-  const { peers, producerOf, audioReserveMarginPct } = site;
-  const renewAudio = (consumer: types.Consumer, change: AudioResendChange) => site.renewAudio(peerId, consumer, change);
+  const { peers, producerOf, thinOf, audioReserveMarginPct } = site;
+  const renewAudio = (consumer: types.Consumer, change: ProgramAudioChange) =>
+    site.renewAudio(peerId, consumer, change);
   // Taken before the await: a removePeer (the peer left) or the room's close() meanwhile drops
   // this entry, and the check after the await then sees it (issue 14 item 4).
   const media = peers.ensure(peerId);
@@ -43,7 +42,7 @@ export async function openPeerTransport(
   });
   peers.keepOrClose(peerId, media, transport);
   if (direction === 'recv')
-    await prepareViewerTransport(transport, { maxIncomingKbps, producerOf, audioReserveMarginPct, renewAudio });
+    await prepareViewerTransport(transport, { maxIncomingKbps, producerOf, thinOf, audioReserveMarginPct, renewAudio });
   // A client needs one transport per direction; one spare covers a rebuild in flight. Beyond
   // that, the oldest goes, so a looping client cannot pile up transports on the worker.
   const sameDirection = [...media.transports.values()].filter((entry) => entry.direction === direction);

@@ -1,7 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import type { MediaSource, ProducerInfo, SfuLayers } from '@riffroom/protocol';
 import type { types } from 'mediasoup';
-import type { AudioResendChange } from './audio-resends.js';
+import type { ProgramAudioChange } from './audio-reserve.js';
 import type { PeerMediaTable } from './peer-media.js';
 import type { RoomUpstream } from './room-upstream.js';
 
@@ -16,8 +16,8 @@ export interface SfuRoomEvents {
   'talkback-speaking': [peerIds: string[]];
   /** A viewer's layered consumer switched layers. */
   'consumer-layers': [payload: SfuLayers & { peerId: string }];
-  /** A viewer should consume this producer again (its link's room for audio resends changed). */
-  'consumer-renew': [payload: { peerId: string; producerId: string } & AudioResendChange];
+  /** A viewer should consume this producer again (its link's program-audio stream or resends changed). */
+  'consumer-renew': [payload: { peerId: string; producerId: string; change: ProgramAudioChange }];
 }
 
 export type EmitRoomEvent = EventEmitter<SfuRoomEvents>['emit'];

@@ -8,7 +8,7 @@ import {
   type TransportInfo,
 } from '@riffroom/protocol';
 import type { types } from 'mediasoup';
-import type { AudioResendChange } from './audio-resends.js';
+import type { ProgramAudioChange } from './audio-reserve.js';
 import { HostMedia } from './host-media.js';
 import { ROOM_MEDIA_CODECS } from './media-codecs.js';
 import { PeerMediaTable, type Direction } from './peer-media.js';
@@ -123,8 +123,9 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
       slot,
       peers,
       producerOf,
+      thinOf: (studio: types.Producer) => this.hostMedia.thinOf(studio),
       audioReserveMarginPct: this.options.audioReserveMarginPct,
-      renewAudio: (id: string, consumer: types.Consumer, change: AudioResendChange) =>
+      renewAudio: (id: string, consumer: types.Consumer, change: ProgramAudioChange) =>
         this.hostMedia.renew(id, consumer, change),
     };
     return openPeerTransport(site, peerId, direction, maxIncomingKbps);

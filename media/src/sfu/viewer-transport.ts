@@ -1,15 +1,18 @@
 import type { types } from 'mediasoup';
-import type { AudioResendChange } from './audio-resends.js';
-import { DEFAULT_AUDIO_RESERVE_MARGIN_PCT, reserveProgramAudio } from './audio-reserve.js';
+import {
+  DEFAULT_AUDIO_RESERVE_MARGIN_PCT,
+  reserveProgramAudio,
+  type ProgramAudioChange,
+  type ProgramAudioSources,
+} from './audio-reserve.js';
 
-export interface ViewerTransportOptions {
+export interface ViewerTransportOptions extends ProgramAudioSources {
   /** A viewer's own cap on what it receives, kbit/s (protocol screen-layers.ts). */
   maxIncomingKbps: number | undefined;
-  producerOf: (producerId: string) => types.Producer | undefined;
   /** SFU_AUDIO_RESERVE_MARGIN_PCT; the default when absent. */
   audioReserveMarginPct: number | undefined;
-  /** The viewer's link gained or lost room to resend program audio: have it consume this again. */
-  renewAudio: (consumer: types.Consumer, change: AudioResendChange) => void;
+  /** The viewer's link changed program-audio stream or resends: have it consume this again. */
+  renewAudio: (consumer: types.Consumer, change: ProgramAudioChange) => void;
 }
 
 /**
@@ -23,6 +26,6 @@ export async function prepareViewerTransport(
   options: ViewerTransportOptions,
 ): Promise<void> {
   const margin = options.audioReserveMarginPct ?? DEFAULT_AUDIO_RESERVE_MARGIN_PCT;
-  reserveProgramAudio(transport, options.producerOf, margin, options.renewAudio);
+  reserveProgramAudio(transport, options, margin, options.renewAudio);
   if (options.maxIncomingKbps) await transport.setMaxOutgoingBitrate(options.maxIncomingKbps * 1000);
 }

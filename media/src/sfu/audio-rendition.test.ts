@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { AudioRenditionGate } from './audio-rendition.js';
+
+const STUDIO = 256_000; // the studio default
+const RESERVE = 320_000; // and its 25% margin
+
+/** Feeds one estimate a second from `from` for `seconds` (a value, or one per second); the changes decided. */
+function feed(gate: AudioRenditionGate, estimate: number | ((t: number) => number), from: number, seconds: number) {
+  const changes: { at: number; rendition: string }[] = [];
+  for (let t = 0; t < seconds; t++) {
+    const now = from + t * 1000;
+    gate.estimate(typeof estimate === 'number' ? estimate : estimate(t), now);
+    const decided = gate.decide(STUDIO, RESERVE, now);
+    if (decided !== null) changes.push({ at: now, rendition: decided.rendition });
+  }
+  return changes;
+}
+
+describe('program audio rendition gate', () => {
+  it('starts every viewer on the studio stream and keeps it where the link carries it', () => {
+    const gate = new AudioRenditionGate();
+    expect(gate.rendition).toBe('studio');
+    // A 500 kbit/s link under load: medians measured from 312 kbit/s up, swinging far around them.
+    expect(feed(gate, (t) => [312_000, 81_000, 700_000, 400_000][t % 4] ?? 0, 0, 120)).toEqual([]);
+    expect(gate.rendition).toBe('studio');
+  });
+
+  it('moves a link that cannot carry the studio stream to the thin one, once 10 s of estimates show it', () => {
+    const gate = new AudioRenditionGate();
+    // 300 kbit/s with 5% loss: the estimate sits between 70 and 260 kbit/s.
+    expect(feed(gate, (t) => 70_000 + (t % 10) * 20_000, 0, 60)).toEqual([{ at: 10_000, rendition: 'thin' }]);
+    expect(gate.rendition).toBe('thin');
+  });
+
+  it('does not go back for the higher estimates the thin stream itself allows on the same link', () => {
+    const gate = new AudioRenditionGate();
+    feed(gate, 200_000, 0, 11);
+    expect(gate.rendition).toBe('thin');
+    // With 190 kbit/s less audio, GoogCC's estimate on 300 kbit/s climbs to the link, now and then past it.
+    expect(feed(gate, (t) => (t % 5 === 0 ? 360_000 : 290_000), 11_000, 120)).toEqual([]);
+  });
+
+  it('goes back to the studio stream once the link has room for it again, no sooner than 30 s after', () => {
+    const gate = new AudioRenditionGate();
+    feed(gate, 200_000, 0, 11);
+    // The link widens at 12 s: back at the first decision 30 s after the change at 10 s.
+    expect(feed(gate, 1_000_000, 11_000, 40)).toEqual([{ at: 40_000, rendition: 'studio' }]);
+  });
+
+  it('decides nothing before 10 s of estimates', () => {
+    const gate = new AudioRenditionGate();
+    expect(feed(gate, 50_000, 0, 10)).toEqual([]);
+  });
+});

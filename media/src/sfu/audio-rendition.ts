@@ -1,0 +1,77 @@
+import { EstimateWindow } from './estimate-window.js';
+
+/** The estimates this judges from: the last STEADY_SPAN_MS, and only once that span is full. */
+const STEADY_SPAN_MS = 10_000;
+/**
+ * A link goes to the thin stream when the median estimate falls below the studio stream's cap plus
+ * this share of it: the studio stream's own packets (RTP, UDP and IP headers, 50 a second) take
+ * about 10% more than its bitrate, so below that the link cannot carry the audio even alone.
+ * Measured medians with the studio stream (256 kbit/s cap): 70 to 260 kbit/s on the 300 kbit/s link
+ * with 5% loss, 312 kbit/s and up on the 500 kbit/s one.
+ */
+const THIN_BELOW_SHARE = 1.1;
+/**
+ * Back to the studio stream only once a low percentile of the estimates carries the studio
+ * stream's full reserve (cap plus margin): a 300 kbit/s link never shows that, a link whose loss
+ * has passed (Wi-Fi back near the router) soon does.
+ */
+const STUDIO_PERCENTILE = 0.2;
+const THIN_PERCENTILE = 0.5;
+/** Each change renews the viewer's audio consumer: no more often than this. */
+const MIN_DWELL_MS = 30_000;
+
+/** The program audio's two streams on the SFU tier (program-audio-renditions.ts). */
+export type ProgramAudioRendition = 'studio' | 'thin';
+
+/** A change of stream, and what it was judged on (bit/s): for the box's log. */
+export interface AudioRenditionChange {
+  rendition: ProgramAudioRendition;
+  estimate: number;
+  needed: number;
+}
+
+/**
+ * Which of the program audio's streams a viewer's link carries (issue 21: the 300 kbit/s viewer
+ * gets a moving picture). The studio stream is 256 kbit/s by default; on a 300 kbit/s link it
+ * leaves no room for even the smallest video layer, and the link's queue drops audio and video
+ * alike (22% of video packets lost, 2 fps, 7.6% of the audio concealed). The SFU cannot re-encode,
+ * so the host sends a second, 64 kbit/s stream (program-audio-renditions.ts), and a viewer whose
+ * estimates show the studio stream does not fit gets that one instead. Every viewer starts on the
+ * studio stream.
+ */
+export class AudioRenditionGate {
+  private readonly estimates = new EstimateWindow(STEADY_SPAN_MS);
+  private current: ProgramAudioRendition = 'studio';
+  private changedAt = Number.NEGATIVE_INFINITY;
+
+  /** A bandwidth estimate of the viewer's link (the transport's 'bwe' trace), bit/s. */
+  estimate(bitrate: number, now: number): void {
+    this.estimates.add(bitrate, now);
+  }
+
+  get rendition(): ProgramAudioRendition {
+    return this.current;
+  }
+
+  /**
+   * Given the studio stream's cap and its reserve (bit/s, margin included), which stream the viewer
+   * should get from now: a changed answer is returned, an unchanged one is null.
+   */
+  decide(studioCap: number, studioReserve: number, now: number): AudioRenditionChange | null {
+    if (!this.estimates.full(now) || now - this.changedAt < MIN_DWELL_MS) return null;
+    const thin = this.current === 'thin';
+    const judged = this.estimates.percentile(thin ? STUDIO_PERCENTILE : THIN_PERCENTILE);
+    const needed = thin ? studioReserve : studioCap * THIN_BELOW_SHARE;
+    const wanted: ProgramAudioRendition = thin
+      ? judged >= needed
+        ? 'studio'
+        : 'thin'
+      : judged < needed
+        ? 'thin'
+        : 'studio';
+    if (wanted === this.current) return null;
+    this.current = wanted;
+    this.changedAt = now;
+    return { rendition: wanted, estimate: judged, needed };
+  }
+}
