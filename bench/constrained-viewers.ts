@@ -64,6 +64,7 @@ function printRun(run: RunResult, tookS: number): void {
         'audio events',
         'audio NACK',
         'audio loss %',
+        'audio kbps',
       ],
       rows.map((r) => [
         r.viewer,
@@ -82,6 +83,7 @@ function printRun(run: RunResult, tookS: number): void {
         dash(r.audioConcealmentEvents),
         dash(r.audioNacks),
         dash(r.audioLossPercent),
+        dash(r.audioKbps),
       ]),
     ),
   );

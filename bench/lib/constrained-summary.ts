@@ -35,6 +35,12 @@ export interface ViewerRow {
   audioNacks: number | null;
   /** Program audio packets lost on the way, percent (null: no audio). */
   audioLossPercent: number | null;
+  /**
+   * The program audio stream's bitrate, kbit/s (null: no audio): which stream the viewer got, the
+   * studio one (256) or the thin one (64). From bytes per packet at Opus' 20 ms packets, so a
+   * stream renewed within the window still reads right.
+   */
+  audioKbps: number | null;
 }
 
 const ZERO_COUNTERS = {
@@ -59,6 +65,9 @@ const mostCommon = (values: string[]) => {
 const lossPercent = (lost: number, received: number) =>
   round((Math.max(0, lost) / Math.max(1, Math.max(0, lost) + received)) * 100, 2);
 
+/** Opus packets a second at the 20 ms frames browsers send. */
+const OPUS_PACKETS_PER_S = 50;
+
 export function viewerRow(window: ViewerWindow): ViewerRow {
   const { before, after, seconds } = window;
   const perMin = 60 / seconds;
@@ -81,8 +90,10 @@ export function viewerRow(window: ViewerWindow): ViewerRow {
           nackCount: 0,
           packetsLost: 0,
           packetsReceived: 0,
+          bytesReceived: 0,
         }
       : before.audio;
+  const audioPackets = a0 && a1 ? a1.packetsReceived - a0.packetsReceived : 0;
   const played = a0 && a1 ? a1.totalSamplesReceived - a0.totalSamplesReceived : 0;
   const g2g = window.g2gMs;
   return {
@@ -104,6 +115,10 @@ export function viewerRow(window: ViewerWindow): ViewerRow {
     audioNacks: a0 && a1 ? a1.nackCount - a0.nackCount : null,
     audioLossPercent:
       a0 && a1 ? lossPercent(a1.packetsLost - a0.packetsLost, a1.packetsReceived - a0.packetsReceived) : null,
+    audioKbps:
+      a0 && a1 && audioPackets > 0
+        ? round((((a1.bytesReceived - a0.bytesReceived) / audioPackets) * 8 * OPUS_PACKETS_PER_S) / 1000)
+        : null,
   };
 }
 

@@ -35,7 +35,7 @@ describe('a viewer on a link too thin for the studio audio, in Chromium', () => 
 
   beforeAll(async () => {
     network = createTestNetwork([LINK]);
-    box = await startBox({ HOST: network.boxAddress, RTC_LISTEN_IP: network.boxAddress });
+    box = await startBox({ HOST: network.boxAddress, RTC_LISTEN_IP: network.boxAddress, LOG_LEVEL: 'info' });
   });
   afterAll(async () => {
     await Promise.all(browsers.map((browser) => browser.close()));
@@ -111,6 +111,13 @@ describe('a viewer on a link too thin for the studio audio, in Chromium', () => 
       audioNacks: after.audio!.nackCount - before.audio!.nackCount,
     };
     console.log(`300 kbit/s viewer with 5% loss on the thin audio: ${JSON.stringify(figures)}`);
+    console.log(
+      box
+        .output()
+        .split('\n')
+        .filter((l) => l.includes('program audio'))
+        .join('\n'),
+    );
     expect(after.audio!.ssrc).toBe(before.audio!.ssrc);
     expect(played).toBeGreaterThan(WINDOW_S * 48_000 * 0.8);
     // The target for a 300 kbit/s viewer: a moving picture (issue 21: >= 5 fps). With the studio

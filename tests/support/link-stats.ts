@@ -39,6 +39,7 @@ export interface ViewerAudioStats {
   removedSamplesForAcceleration: number;
   packetsLost: number;
   packetsReceived: number;
+  bytesReceived: number;
 }
 
 export interface ViewerStats {
@@ -109,6 +110,7 @@ export async function viewerStatsInPage(): Promise<ViewerStats> {
       removedSamplesForAcceleration: audio.removedSamplesForAcceleration ?? 0,
       packetsLost: audio.packetsLost ?? 0,
       packetsReceived: audio.packetsReceived ?? 0,
+      bytesReceived: audio.bytesReceived ?? 0,
     },
   };
 }

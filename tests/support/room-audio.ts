@@ -45,7 +45,8 @@ export async function decodedChannels(page: Page) {
 /**
  * Inbound (guest) or outbound (host) program audio as the page's own RTCPeerConnections report it.
  * A renewed consumer (sfu:renew-consumer) leaves its predecessor's stream behind for a moment: the
- * live one is the one whose last packet came last.
+ * live one is the one whose last packet came last. A host on the SFU sends two streams, the studio
+ * one and a thin one for thin links: the studio one is the one that has sent the most.
  */
 export async function audioRtpStats(page: Page, direction: 'inbound-rtp' | 'outbound-rtp') {
   return page.evaluate(async (direction) => {
@@ -54,7 +55,8 @@ export async function audioRtpStats(page: Page, direction: 'inbound-rtp' | 'outb
       ssrc: number;
       bytes: number;
       timestamp: number;
-      lastPacket: number;
+      /** Inbound: when its last packet came; outbound: bytes sent. The highest is the stream wanted. */
+      rank: number;
       channels: number | undefined;
       fmtp: string;
       mimeType: string | undefined;
@@ -64,14 +66,15 @@ export async function audioRtpStats(page: Page, direction: 'inbound-rtp' | 'outb
       const report = await connection.getStats();
       for (const stats of report.values()) {
         if (stats.type !== direction || stats.kind !== 'audio') continue;
-        const lastPacket = (stats.lastPacketReceivedTimestamp ?? 0) as number;
-        if (found && lastPacket < found.lastPacket) continue;
+        const rank = ((direction === 'inbound-rtp' ? stats.lastPacketReceivedTimestamp : stats.bytesSent) ??
+          0) as number;
+        if (found && rank < found.rank) continue;
         const codec = report.get(stats.codecId);
         found = {
           ssrc: stats.ssrc as number,
           bytes: (stats.bytesReceived ?? stats.bytesSent) as number,
           timestamp: stats.timestamp as number,
-          lastPacket,
+          rank,
           channels: codec?.channels as number | undefined,
           fmtp: (codec?.sdpFmtpLine ?? '') as string,
           mimeType: codec?.mimeType as string | undefined,

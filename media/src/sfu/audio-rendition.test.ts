@@ -25,30 +25,37 @@ describe('program audio rendition gate', () => {
     expect(gate.rendition).toBe('studio');
   });
 
-  it('moves a link that cannot carry the studio stream to the thin one, once 10 s of estimates show it', () => {
+  it('moves a link that cannot carry the studio stream to the thin one, judged after 30 s', () => {
     const gate = new AudioRenditionGate();
     // 300 kbit/s with 5% loss: the estimate sits between 70 and 260 kbit/s.
-    expect(feed(gate, (t) => 70_000 + (t % 10) * 20_000, 0, 60)).toEqual([{ at: 10_000, rendition: 'thin' }]);
+    expect(feed(gate, (t) => 70_000 + (t % 10) * 20_000, 0, 60)).toEqual([{ at: 30_000, rendition: 'thin' }]);
     expect(gate.rendition).toBe('thin');
   });
 
   it('does not go back for the higher estimates the thin stream itself allows on the same link', () => {
     const gate = new AudioRenditionGate();
-    feed(gate, 200_000, 0, 11);
+    feed(gate, 200_000, 0, 31);
     expect(gate.rendition).toBe('thin');
     // With 190 kbit/s less audio, GoogCC's estimate on 300 kbit/s climbs to the link, now and then past it.
-    expect(feed(gate, (t) => (t % 5 === 0 ? 360_000 : 290_000), 11_000, 120)).toEqual([]);
+    expect(feed(gate, (t) => (t % 5 === 0 ? 360_000 : 290_000), 31_000, 120)).toEqual([]);
   });
 
   it('goes back to the studio stream once the link has room for it again, no sooner than 30 s after', () => {
     const gate = new AudioRenditionGate();
-    feed(gate, 200_000, 0, 11);
-    // The link widens at 12 s: back at the first decision 30 s after the change at 10 s.
-    expect(feed(gate, 1_000_000, 11_000, 40)).toEqual([{ at: 40_000, rendition: 'studio' }]);
+    feed(gate, 200_000, 0, 31);
+    // The link widens at 31 s: back at the first decision 30 s after the change at 30 s.
+    expect(feed(gate, 1_000_000, 31_000, 40)).toEqual([{ at: 60_000, rendition: 'studio' }]);
   });
 
-  it('decides nothing before 10 s of estimates', () => {
+  it('judges nothing in the first 30 s, while GoogCC is still finding the link', () => {
     const gate = new AudioRenditionGate();
-    expect(feed(gate, 50_000, 0, 10)).toEqual([]);
+    // A 500 kbit/s link's start: an overshoot, the queue overflows, the estimate falls to 80 kbit/s.
+    expect(feed(gate, (t) => (t < 3 ? 1_500_000 : t < 18 ? 80_000 : 450_000), 0, 30)).toEqual([]);
+  });
+
+  it('reads the median of 20 s: a start-up trough leaving the span does not make a link thin', () => {
+    const gate = new AudioRenditionGate();
+    // The trough of 3 to 12 s has less than half of the span that is judged at 30 s.
+    expect(feed(gate, (t) => (t < 3 ? 1_500_000 : t < 12 ? 80_000 : 400_000), 0, 90)).toEqual([]);
   });
 });

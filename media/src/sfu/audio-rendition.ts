@@ -1,7 +1,16 @@
 import { EstimateWindow } from './estimate-window.js';
 
-/** The estimates this judges from: the last STEADY_SPAN_MS, and only once that span is full. */
-const STEADY_SPAN_MS = 10_000;
+/** The estimates this judges from: the last STEADY_SPAN_MS. */
+const STEADY_SPAN_MS = 20_000;
+/**
+ * No judgement before the viewer's estimates have run this long. A viewer's link starts in
+ * turmoil: the SFU sends at the screen's working rate (1.5 Mbit/s) until GoogCC finds the link,
+ * a thin link's queue overflows and the estimate falls far below the link before it recovers.
+ * Judged on its first 10 s, a 500 kbit/s link's median was 99 and 129 kbit/s in two runs of two:
+ * it went thin, its video took the room the audio left and climbed to a layer the link could not
+ * carry. Judged after 30 s, on 20 s of estimates, its median sits from 312 kbit/s up.
+ */
+const STARTUP_GRACE_MS = 30_000;
 /**
  * A link goes to the thin stream when the median estimate falls below the studio stream's cap plus
  * this share of it: the studio stream's own packets (RTP, UDP and IP headers, 50 a second) take
@@ -43,9 +52,11 @@ export class AudioRenditionGate {
   private readonly estimates = new EstimateWindow(STEADY_SPAN_MS);
   private current: ProgramAudioRendition = 'studio';
   private changedAt = Number.NEGATIVE_INFINITY;
+  private firstAt = Number.POSITIVE_INFINITY;
 
   /** A bandwidth estimate of the viewer's link (the transport's 'bwe' trace), bit/s. */
   estimate(bitrate: number, now: number): void {
+    this.firstAt = Math.min(this.firstAt, now);
     this.estimates.add(bitrate, now);
   }
 
@@ -58,7 +69,7 @@ export class AudioRenditionGate {
    * should get from now: a changed answer is returned, an unchanged one is null.
    */
   decide(studioCap: number, studioReserve: number, now: number): AudioRenditionChange | null {
-    if (!this.estimates.full(now) || now - this.changedAt < MIN_DWELL_MS) return null;
+    if (now - this.firstAt < STARTUP_GRACE_MS || now - this.changedAt < MIN_DWELL_MS) return null;
     const thin = this.current === 'thin';
     const judged = this.estimates.percentile(thin ? STUDIO_PERCENTILE : THIN_PERCENTILE);
     const needed = thin ? studioReserve : studioCap * THIN_BELOW_SHARE;
