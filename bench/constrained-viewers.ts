@@ -2,7 +2,7 @@
  * Viewers on real links (issue 21): the real box, Debian's Chromium, and each viewer on its own
  * shaped link (a network namespace and a veth with tc tbf and iptables loss, tests/support/netns.ts).
  *   npx tsx bench/constrained-viewers.ts [--layers simulcast|svc] [--seconds 60] [--warmup 20] [--alone 15]
- *   [--smoke] [--out DIR]
+ *   [--each-alone 30] [--smoke] [--out DIR]
  * --smoke (npm test, tests/bench/constrained-viewers-smoke.test.ts): one viewer per kind of shaping
  * and a few seconds a window, so it checks that the figures and charts keep coming, not the targets.
  * The host shares a moving, text-heavy screen with program audio from the root namespace; five
@@ -11,7 +11,8 @@
  * stream), then two relay guests (1 Mbit/s with 2% loss, 500 kbit/s) on the relay tier.
  * Per viewer, from Chromium's inbound-rtp: fps, resolution, freezes, NACKs, PLIs, glass-to-glass
  * p50/p95 (the latency benchmark's clock blocks), program audio concealment; the host's upload and
- * the keyframe requests reaching it; then the issue's targets, pass or fail.
+ * the keyframe requests reaching it; then the issue's targets, pass or fail. Last, each SFU viewer
+ * on its own with the host (--each-alone seconds), and the per-viewer targets again.
  * Needs root. Writes <out>/constrained-viewers.json and .svg (fps) and -freezes.svg.
  */
 import {
@@ -22,7 +23,7 @@ import {
   type ViewerLink,
 } from './lib/constrained-links.js';
 import { runOnce, type RunResult } from './lib/constrained-run.js';
-import { hostSummary, verdicts, viewerRow } from './lib/constrained-summary.js';
+import { hostSummary, verdicts, viewerRow, viewerVerdicts } from './lib/constrained-summary.js';
 import { formatTable, lineChartSvg, machineNote, parseArgs, RESULTS_DIR, writeResults } from './lib/report.js';
 
 const args = parseArgs(process.argv.slice(2));
@@ -31,6 +32,12 @@ const LAYERS = String(args.get('layers') ?? 'simulcast');
 const SECONDS = smoke ? 5 : Number(args.get('seconds') ?? 60);
 const WARMUP_S = smoke ? 3 : Number(args.get('warmup') ?? 20);
 const ALONE_S = smoke ? 0 : Number(args.get('alone') ?? 15);
+/**
+ * Seconds each viewer is measured on its own with the host, after the runs together (0: not at
+ * all). Six Chromiums share this machine's 2 cores in the runs together; one viewer at a time is
+ * what a viewer on a machine of its own would see of the same link and the same SFU.
+ */
+const EACH_ALONE_S = smoke ? 0 : Number(args.get('each-alone') ?? 30);
 const LINKS = smoke
   ? { layered: SMOKE_SFU_VIEWERS, single: [], relay: SMOKE_RELAY_GUESTS }
   : { layered: SFU_VIEWERS, single: SFU_VIEWERS, relay: RELAY_GUESTS };
@@ -119,10 +126,26 @@ async function main() {
     runs.single = await timed({ ...common, layers: 'single', tier: 'sfu', links: LINKS.single, aloneS: ALONE_S });
   }
   runs.relay = await timed({ ...common, layers: LAYERS, tier: 'relay', links: LINKS.relay, aloneS: 0 });
+  const eachAlone: RunResult[] = [];
+  for (const link of EACH_ALONE_S > 0 ? LINKS.layered : []) {
+    const options = { ...common, seconds: EACH_ALONE_S, layers: LAYERS, tier: 'sfu' as const, aloneS: 0 };
+    eachAlone.push(await runOnce({ ...options, links: [link] }));
+  }
+  const aloneWindows = eachAlone.flatMap((run) => run.viewers);
+  if (aloneWindows.length) {
+    const sweep = { ...eachAlone[0]!, viewers: aloneWindows, alone: null, hostAlone: null };
+    console.log('\neach viewer on its own with the host, one run per viewer:');
+    printRun(sweep, 0);
+  }
 
+  const print = (title: string, checks: { what: string; value: string; pass: boolean }[]) => {
+    console.log(`\n${title}:`);
+    for (const check of checks) console.log(`${check.pass ? 'PASS' : 'FAIL'}  ${check.what}: ${check.value}`);
+  };
   const checks = verdicts(runs.layered, runs.single);
-  console.log(`\ntargets (SCREEN_LAYERS=${LAYERS}):`);
-  for (const check of checks) console.log(`${check.pass ? 'PASS' : 'FAIL'}  ${check.what}: ${check.value}`);
+  print(`targets (SCREEN_LAYERS=${LAYERS})`, checks);
+  const aloneChecks = viewerVerdicts(aloneWindows);
+  if (aloneChecks.length) print('the same per-viewer targets, each viewer on its own with the host', aloneChecks);
 
   // A run the smoke variant leaves out has no series.
   const seriesOf = (run: RunResult | null, name: string, pick: (row: ReturnType<typeof viewerRow>) => number) =>
@@ -178,6 +201,7 @@ async function main() {
       aloneS: ALONE_S,
       runs: [runs.layered, runs.single, runs.relay].filter((run) => run !== null).map(summary),
       targets: checks,
+      eachAlone: { seconds: EACH_ALONE_S, runs: eachAlone.map(summary), targets: aloneChecks },
       machine: machineNote(),
     },
     { '': fpsChart, freezes: freezeChart },

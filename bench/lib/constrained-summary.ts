@@ -138,11 +138,11 @@ export interface Verdict {
   pass: boolean;
 }
 
-/** The targets, checked on the layered run (and its upload against the single run's). */
-export function verdicts(layered: RunResult, single: RunResult | null): Verdict[] {
+/** The targets for each viewer: frame size, frame rate, freezes, audio without gaps. */
+export function viewerVerdicts(windows: ViewerWindow[]): Verdict[] {
   const out: Verdict[] = [];
-  const rows = layered.viewers.map(viewerRow);
-  layered.viewers.forEach((window, i) => {
+  const rows = windows.map(viewerRow);
+  windows.forEach((window, i) => {
     const row = rows[i]!;
     const target = targetFor(window.link);
     const width = Number(row.resolution.split('x')[0]);
@@ -162,6 +162,13 @@ export function verdicts(layered: RunResult, single: RunResult | null): Verdict[
         pass: row.audioConcealedPercent !== null && row.audioConcealedPercent < AUDIO_MAX_CONCEALED_PERCENT,
       });
   });
+  return out;
+}
+
+/** The targets, checked on the layered run (and its upload against the single run's). */
+export function verdicts(layered: RunResult, single: RunResult | null): Verdict[] {
+  const out = viewerVerdicts(layered.viewers);
+  const rows = layered.viewers.map(viewerRow);
   if (layered.alone) {
     const alone = viewerRow(layered.alone);
     const together = rows[0]!;
