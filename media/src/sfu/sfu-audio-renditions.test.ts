@@ -1,28 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
 import type { types } from 'mediasoup';
-import { loadMediaConfig } from '../config.js';
 import { until } from '../../../tests/support/until.js';
+import { sfuTestRooms } from '../../../tests/support/sfu-test-rooms.js';
 import { CLIENT_DTLS, OPUS_STEREO_RTP } from '../../../tests/support/room-sockets.js';
-import { SfuRooms } from './sfu-rooms.js';
 import type { SfuRoom } from './sfu-room.js';
-import { WorkerPool } from './worker-pool.js';
 
-// A real mediasoup worker; WebRTC ports picked free on loopback so parallel runs do not collide.
-const pool = new WorkerPool(
-  loadMediaConfig(process.env, { workers: 1, rtcPort: 0, rtcListenIp: '127.0.0.1' }),
-  pino({ level: 'silent' }),
-);
-let rooms: SfuRooms;
-
-beforeAll(async () => {
-  await pool.start();
-  rooms = new SfuRooms(pool, { keyFrameRequestDelayMs: 1000, screenLayers: 'simulcast' }, pino({ level: 'silent' }));
-});
-afterAll(async () => {
-  await rooms.closeAll();
-  await pool.close();
-});
+const sfu = sfuTestRooms({ workers: 1, screenLayers: 'simulcast' });
 
 /** The host's browser's thin program-audio stream: its own SSRC, 64 kbit/s. */
 const OPUS_THIN_RTP = {
@@ -50,15 +33,15 @@ async function hostSendsBothStreams(room: SfuRoom) {
 async function viewerTransport(room: SfuRoom, peerId: string) {
   const made: types.WebRtcTransport[] = [];
   const watch = (t: types.WebRtcTransport) => made.push(t);
-  pool.slot(room.workerIndex)!.webRtcServer.observer.on('webrtctransporthandled', watch);
+  sfu.pool.slot(room.workerIndex)!.webRtcServer.observer.on('webrtctransporthandled', watch);
   const recv = await room.createTransport(peerId, 'recv');
-  pool.slot(room.workerIndex)!.webRtcServer.observer.off('webrtctransporthandled', watch);
+  sfu.pool.slot(room.workerIndex)!.webRtcServer.observer.off('webrtctransporthandled', watch);
   return { recv, transport: made.find((t) => t.id === recv.id)! };
 }
 
 describe('program audio’s thin stream on a real worker', () => {
   it('announces and lists only the studio stream, and refuses the thin one to anyone asking for it', async () => {
-    const room = await rooms.get('room-thin-listed');
+    const room = await sfu.rooms().get('room-thin-listed');
     const announced: string[] = [];
     room.on('new-producer', ({ producerId }) => announced.push(producerId));
     const { thin, studio } = await hostSendsBothStreams(room);
@@ -73,7 +56,7 @@ describe('program audio’s thin stream on a real worker', () => {
   });
 
   it('gives a viewer whose link was judged thin the thin stream under the studio stream’s id', async () => {
-    const room = await rooms.get('room-thin-consume');
+    const room = await sfu.rooms().get('room-thin-consume');
     const { thin, studio } = await hostSendsBothStreams(room);
     const { recv, transport } = await viewerTransport(room, 'guest');
     const onStudio = await room.consume('guest', recv.id, studio, room.rtpCapabilities);
@@ -98,7 +81,7 @@ describe('program audio’s thin stream on a real worker', () => {
   });
 
   it('ends the thin stream, and its viewers’ consumers, with the studio stream', async () => {
-    const room = await rooms.get('room-thin-close');
+    const room = await sfu.rooms().get('room-thin-close');
     const { send, thin, studio } = await hostSendsBothStreams(room);
     const { recv, transport } = await viewerTransport(room, 'guest');
     transport.appData.audioRendition = 'thin';

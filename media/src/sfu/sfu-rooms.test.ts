@@ -1,28 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
 import type { types } from 'mediasoup';
-import { loadMediaConfig } from '../config.js';
 import { until } from '../../../tests/support/until.js';
+import { sfuTestRooms } from '../../../tests/support/sfu-test-rooms.js';
 import { CLIENT_DTLS, OPUS_STEREO_RTP, VP8_SCREEN_RTP } from '../../../tests/support/room-sockets.js';
-import { SfuRooms } from './sfu-rooms.js';
 import type { SfuRoom } from './sfu-room.js';
-import { WorkerPool } from './worker-pool.js';
 
-// Real mediasoup workers; WebRTC ports picked free on loopback so parallel runs do not collide.
-const pool = new WorkerPool(
-  loadMediaConfig(process.env, { workers: 2, rtcPort: 0, rtcListenIp: '127.0.0.1' }),
-  pino({ level: 'silent' }),
-);
-let rooms: SfuRooms;
-
-beforeAll(async () => {
-  await pool.start();
-  rooms = new SfuRooms(pool, { keyFrameRequestDelayMs: 1000, screenLayers: 'simulcast' }, pino({ level: 'silent' }));
-});
-afterAll(async () => {
-  await rooms.closeAll();
-  await pool.close();
-});
+const sfu = sfuTestRooms({ workers: 2, screenLayers: 'simulcast' });
 
 async function hostProduces(room: SfuRoom) {
   const send = await room.createTransport('host', 'send');
@@ -34,17 +17,17 @@ async function hostProduces(room: SfuRoom) {
 
 describe('SFU rooms on a real worker', () => {
   it('gives one router per room, shared by concurrent first uses, spreading rooms across workers', async () => {
-    const [a, b] = await Promise.all([rooms.get('room-a'), rooms.get('room-a')]);
+    const [a, b] = await Promise.all([sfu.rooms().get('room-a'), sfu.rooms().get('room-a')]);
     expect(a).toBe(b);
-    const other = await rooms.get('room-b');
+    const other = await sfu.rooms().get('room-b');
     expect(other).not.toBe(a);
     expect(other.workerIndex).not.toBe(a.workerIndex);
-    await rooms.close('room-b');
-    expect(await rooms.peek('room-b')).toBeUndefined();
+    await sfu.rooms().close('room-b');
+    expect(await sfu.rooms().peek('room-b')).toBeUndefined();
   });
 
   it('lets a guest consume the host producers, paused until resumed, with stereo Opus', async () => {
-    const room = await rooms.get('room-consume');
+    const room = await sfu.rooms().get('room-consume');
     const { video, audio } = await hostProduces(room);
     expect(room.producers()).toEqual([
       { producerId: video, kind: 'video', source: 'screen' },
@@ -76,7 +59,7 @@ describe('SFU rooms on a real worker', () => {
   });
 
   it('refuses to consume on a transport that is not the caller’s', async () => {
-    const room = await rooms.get('room-refuse');
+    const room = await sfu.rooms().get('room-refuse');
     const { send, video } = await hostProduces(room);
     await expect(room.consume('guest', send.id, video, room.rtpCapabilities)).rejects.toMatchObject({
       code: 'sfu/transport-not-found',
@@ -88,7 +71,7 @@ describe('SFU rooms on a real worker', () => {
   });
 
   it('bounds what one peer can pile up: two transports per direction, one consumer per producer', async () => {
-    const room = await rooms.get('room-bounds');
+    const room = await sfu.rooms().get('room-bounds');
     const { video } = await hostProduces(room);
     const [first, second, third] = [
       await room.createTransport('guest', 'recv'),
@@ -105,7 +88,7 @@ describe('SFU rooms on a real worker', () => {
   });
 
   it('hands a renewed consumer over without a gap, holding at most two consumers of a producer', async () => {
-    const room = await rooms.get('room-renew');
+    const room = await sfu.rooms().get('room-renew');
     const { audio } = await hostProduces(room);
     const recv = await room.createTransport('guest', 'recv');
     const playing = await room.consume('guest', recv.id, audio, room.rtpCapabilities);
@@ -124,10 +107,10 @@ describe('SFU rooms on a real worker', () => {
   });
 
   it('resends program audio only on a viewer link judged to have room for it', async () => {
-    const room = await rooms.get('room-resends');
+    const room = await sfu.rooms().get('room-resends');
     const { audio } = await hostProduces(room);
     const made: types.WebRtcTransport[] = [];
-    pool.slot(room.workerIndex)!.webRtcServer.observer.on('webrtctransporthandled', (t) => made.push(t));
+    sfu.pool.slot(room.workerIndex)!.webRtcServer.observer.on('webrtctransporthandled', (t) => made.push(t));
     const recv = await room.createTransport('guest', 'recv');
     const transport = made.find((t) => t.id === recv.id)!;
     // A viewer's browser offers NACK for Opus (sfuReceiver.ts withAudioResends).
@@ -148,9 +131,9 @@ describe('SFU rooms on a real worker', () => {
   });
 
   it('closes and refuses what a peer asked for when it left while the worker was making it', async () => {
-    const room = await rooms.get('room-left');
+    const room = await sfu.rooms().get('room-left');
     const { video } = await hostProduces(room);
-    const server = pool.slot(room.workerIndex)!.webRtcServer;
+    const server = sfu.pool.slot(room.workerIndex)!.webRtcServer;
     const transportsBefore = (await server.dump()).webRtcTransportIds.length;
 
     const transport = room.createTransport('leaver', 'recv');
@@ -173,16 +156,16 @@ describe('SFU rooms on a real worker', () => {
   });
 
   it('rebuilds a room on the replacement worker after SIGKILL', async () => {
-    const room = await rooms.get('room-crash');
+    const room = await sfu.rooms().get('room-crash');
     await hostProduces(room);
     const rebuilt = new Promise<SfuRoom>((resolve) =>
-      rooms.on('rebuilt', (which) => (which === room ? resolve(which) : undefined)),
+      sfu.rooms().on('rebuilt', (which) => (which === room ? resolve(which) : undefined)),
     );
-    const victim = pool.slot(room.workerIndex)!.worker;
+    const victim = sfu.pool.slot(room.workerIndex)!.worker;
     process.kill(victim.pid, 'SIGKILL');
     expect(await rebuilt).toBe(room);
-    await until(() => pool.ready, { what: 'pool ready again' });
-    expect(pool.slot(room.workerIndex)!.worker.pid).not.toBe(victim.pid);
+    await until(() => sfu.pool.ready, { what: 'pool ready again' });
+    expect(sfu.pool.slot(room.workerIndex)!.worker.pid).not.toBe(victim.pid);
     expect(room.producers()).toEqual([]);
     const { video } = await hostProduces(room);
     const recv = await room.createTransport('guest', 'recv');

@@ -1,34 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
 import type { types } from 'mediasoup';
-import { loadMediaConfig } from '../config.js';
+import { sfuTestRooms } from '../../../tests/support/sfu-test-rooms.js';
 import { CLIENT_DTLS, OPUS_STEREO_RTP } from '../../../tests/support/room-sockets.js';
-import { SfuRooms } from './sfu-rooms.js';
 import { talkbackLane } from './talkback-lane.js';
-import { WorkerPool } from './worker-pool.js';
 
 // The talkback contract the recorder relies on, on a real worker: a talker's mic is an audio
 // producer on the room's router, announced with the verified identity, closed with its talker.
-const pool = new WorkerPool(
-  loadMediaConfig(process.env, { workers: 1, rtcPort: 0, rtcListenIp: '127.0.0.1' }),
-  pino({ level: 'silent' }),
-);
-let rooms: SfuRooms;
-
-beforeAll(async () => {
-  await pool.start();
-  rooms = new SfuRooms(pool, { keyFrameRequestDelayMs: 1000, screenLayers: 'single' }, pino({ level: 'silent' }));
-});
-afterAll(async () => {
-  await rooms.closeAll();
-  await pool.close();
-});
+const sfu = sfuTestRooms({ workers: 1, screenLayers: 'single' });
 
 const MIC_RTP = { ...OPUS_STEREO_RTP, codecs: [{ ...OPUS_STEREO_RTP.codecs[0]!, parameters: { usedtx: 1 } }] };
 
 describe('talkback producers on the router', () => {
   it('announces each mic with its appData, keeps it through a tier fallback, and drops it with its talker', async () => {
-    const room = await rooms.get('talkback-contract');
+    const room = await sfu.rooms().get('talkback-contract');
     const added: types.Producer[] = [];
     const removed: types.Producer[] = [];
     room.on('talkback-producer-added', (producer) => added.push(producer));
