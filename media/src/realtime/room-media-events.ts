@@ -14,7 +14,11 @@ export function wireRoomMedia(io: RealtimeServer, room: SfuRoom, logger: Logger)
   room.on('consumer-layers', ({ peerId, ...layers }) => io.to(peerId).emit('sfu:layers', layers));
   room.on('consumer-renew', ({ peerId, producerId, change }) => {
     // What each viewer's link was judged to carry: how a studio tells why someone's audio had gaps.
-    const judged = { estimateKbps: Math.round(change.estimate / 1000), neededKbps: Math.round(change.needed / 1000) };
+    const judged = {
+      estimateKbps: Math.round(change.estimate / 1000),
+      neededKbps: Math.round(change.needed / 1000),
+      ...(change.what === 'rendition' ? { audioScore: change.audioScore } : {}),
+    };
     logger.info({ roomId: room.roomId, peerId, ...judged }, describeAudioChange(change));
     io.to(peerId).emit('sfu:renew-consumer', { producerId });
   });

@@ -163,6 +163,8 @@ export function reserveProgramAudio(
     const estimate = (trace.info as { availableBitrate: number }).availableBitrate;
     plan.estimate(estimate, Date.now());
     renditions.estimate(estimate, Date.now());
+    const scores = [...audio].filter((consumer) => !consumer.closed && !consumer.paused).map((c) => c.score.score);
+    if (scores.length) renditions.audioScore(Math.min(...scores), Date.now());
     resends.estimate(estimate, Date.now());
     void update();
   });
