@@ -31,6 +31,8 @@ export interface HostCounters {
     bytesSent: number;
     /** PLIs and FIRs that reached this encoding. */
     keyframeRequests: number;
+    /** Keyframes this encoding sent, asked for or not. */
+    keyframesEncoded: number;
   }[];
 }
 
@@ -63,6 +65,7 @@ export async function readHostCounters(): Promise<HostCounters> {
         limitation: stat.qualityLimitationReason ?? '',
         bytesSent: stat.bytesSent ?? 0,
         keyframeRequests: (stat.pliCount ?? 0) + (stat.firCount ?? 0),
+        keyframesEncoded: stat.keyFramesEncoded ?? 0,
       });
     }
   }
