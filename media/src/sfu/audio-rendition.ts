@@ -1,3 +1,4 @@
+import { EstimateGate } from './estimate-gate.js';
 import { EstimateWindow } from './estimate-window.js';
 
 /** The estimates this judges from: the last STEADY_SPAN_MS. */
@@ -61,16 +62,15 @@ export interface AudioRenditionChange {
  * studio stream.
  */
 export class AudioRenditionGate {
-  private readonly estimates = new EstimateWindow(STEADY_SPAN_MS);
+  private readonly gate = new EstimateGate<ProgramAudioRendition>(
+    { spanMs: STEADY_SPAN_MS, graceMs: STARTUP_GRACE_MS, dwellMs: MIN_DWELL_MS },
+    'studio',
+  );
   private readonly scores = new EstimateWindow(STEADY_SPAN_MS);
-  private current: ProgramAudioRendition = 'studio';
-  private changedAt = Number.NEGATIVE_INFINITY;
-  private firstAt = Number.POSITIVE_INFINITY;
 
   /** A bandwidth estimate of the viewer's link (the transport's 'bwe' trace), bit/s. */
   estimate(bitrate: number, now: number): void {
-    this.firstAt = Math.min(this.firstAt, now);
-    this.estimates.add(bitrate, now);
+    this.gate.estimate(bitrate, now);
   }
 
   /** The audio consumer's score (0 to 10) when an estimate came: how the studio stream fares. */
@@ -79,7 +79,7 @@ export class AudioRenditionGate {
   }
 
   get rendition(): ProgramAudioRendition {
-    return this.current;
+    return this.gate.state;
   }
 
   /**
@@ -87,9 +87,9 @@ export class AudioRenditionGate {
    * should get from now: a changed answer is returned, an unchanged one is null.
    */
   decide(studioCap: number, studioReserve: number, now: number): AudioRenditionChange | null {
-    if (now - this.firstAt < STARTUP_GRACE_MS || now - this.changedAt < MIN_DWELL_MS) return null;
-    const thin = this.current === 'thin';
-    const judged = this.estimates.percentile(thin ? STUDIO_PERCENTILE : THIN_PERCENTILE);
+    if (!this.gate.judging(now)) return null;
+    const thin = this.gate.state === 'thin';
+    const judged = this.gate.percentile(thin ? STUDIO_PERCENTILE : THIN_PERCENTILE);
     const needed = thin ? studioReserve : studioCap * THIN_BELOW_SHARE;
     const wanted: ProgramAudioRendition = thin
       ? judged >= needed
@@ -98,9 +98,7 @@ export class AudioRenditionGate {
       : judged < needed && this.studioSuffers()
         ? 'thin'
         : 'studio';
-    if (wanted === this.current) return null;
-    this.current = wanted;
-    this.changedAt = now;
+    if (!this.gate.settle(wanted, now)) return null;
     return { rendition: wanted, estimate: judged, needed, audioScore: this.medianScore() };
   }
 

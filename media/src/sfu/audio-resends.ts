@@ -1,4 +1,4 @@
-import { EstimateWindow } from './estimate-window.js';
+import { EstimateGate } from './estimate-gate.js';
 
 /** The estimates this judges from: the last STEADY_SPAN_MS, and only once that span is full. */
 const STEADY_SPAN_MS = 10_000;
@@ -25,6 +25,13 @@ const OFF_SHARE = 0.7;
 /** Each change renews the viewer's audio consumer: no more often than this. */
 const MIN_DWELL_MS = 30_000;
 
+/** A change of mind, and what it was judged on (bit/s): for the box's log. */
+export interface AudioResendChange {
+  resends: boolean;
+  estimate: number;
+  needed: number;
+}
+
 /**
  * Whether a viewer's link has room to resend lost program audio (issue 21, "program audio plays
  * without gaps for every viewer with >= 500 kbit/s").
@@ -37,26 +44,21 @@ const MIN_DWELL_MS = 30_000;
  * was concealed instead of 6%. So resends are for links with room to spare beyond the audio: a
  * viewer's audio starts without them, and gets them once its estimates show that room.
  */
-/** A change of mind, and what it was judged on (bit/s): for the box's log. */
-export interface AudioResendChange {
-  resends: boolean;
-  estimate: number;
-  needed: number;
-}
-
 export class AudioResendGate {
-  private readonly estimates = new EstimateWindow(STEADY_SPAN_MS);
-  private on = false;
-  private changedAt = Number.NEGATIVE_INFINITY;
+  // Judged only once a whole span of estimates has come.
+  private readonly gate = new EstimateGate(
+    { spanMs: STEADY_SPAN_MS, graceMs: STEADY_SPAN_MS, dwellMs: MIN_DWELL_MS },
+    false,
+  );
 
   /** A bandwidth estimate of the viewer's link (the transport's 'bwe' trace), bit/s. */
   estimate(bitrate: number, now: number): void {
-    this.estimates.add(bitrate, now);
+    this.gate.estimate(bitrate, now);
   }
 
   /** Whether the viewer's program audio should carry resends now. */
   get wanted(): boolean {
-    return this.on;
+    return this.gate.state;
   }
 
   /**
@@ -65,13 +67,12 @@ export class AudioResendGate {
    * returned, an unchanged one is null.
    */
   decide(audioBitrate: number, audioReserve: number, now: number): AudioResendChange | null {
-    if (!this.estimates.full(now) || now - this.changedAt < MIN_DWELL_MS) return null;
+    if (!this.gate.judging(now)) return null;
+    const on = this.gate.state;
     const needed = audioReserve + audioBitrate * ROOM_FOR_RESENDS;
-    const judged = this.estimates.percentile(this.on ? STAY_PERCENTILE : ON_PERCENTILE);
-    const wanted = this.on ? judged >= needed * OFF_SHARE : judged >= needed;
-    if (wanted === this.on) return null;
-    this.on = wanted;
-    this.changedAt = now;
+    const judged = this.gate.percentile(on ? STAY_PERCENTILE : ON_PERCENTILE);
+    const wanted = on ? judged >= needed * OFF_SHARE : judged >= needed;
+    if (!this.gate.settle(wanted, now)) return null;
     return { resends: wanted, estimate: judged, needed };
   }
 }

@@ -1,6 +1,6 @@
 import { PROGRAM_AUDIO_DEFAULT_BITRATE } from '@riffroom/protocol';
 import type { types } from 'mediasoup';
-import { AudioRenditionGate, type AudioRenditionChange } from './audio-rendition.js';
+import { AudioRenditionGate, type AudioRenditionChange, type ProgramAudioRendition } from './audio-rendition.js';
 import { AudioResendGate, type AudioResendChange } from './audio-resends.js';
 import { layerBitrates, sameLayers, type Layers } from './layer-ceiling.js';
 import { streamOf } from './program-audio-renditions.js';
@@ -66,11 +66,14 @@ export function reserveProgramAudio(
     Number(producer?.rtpParameters.codecs[0]?.parameters?.maxaveragebitrate) ||
     PROGRAM_AUDIO_DEFAULT_BITRATE;
 
+  /** The audio consumers that play now. */
+  const audible = () =>
+    [...audio].filter((consumer) => !consumer.closed && !consumer.paused && !consumer.producerPaused);
+
   /** Bit/s the program audio (and any other audio) on this transport sends now. */
   const audioBitrate = async () => {
     let total = 0;
-    for (const consumer of audio) {
-      if (consumer.closed || consumer.paused || consumer.producerPaused) continue;
+    for (const consumer of audible()) {
       const producer = producerOf(consumer.producerId);
       const stats = await producer?.getStats().catch(() => []);
       // Before the first second is measured, the stream's cap stands in.
@@ -85,8 +88,7 @@ export function reserveProgramAudio(
    */
   const playing = () => {
     const studios = new Map<string, types.Producer | undefined>();
-    for (const consumer of audio) {
-      if (consumer.closed || consumer.paused || consumer.producerPaused) continue;
+    for (const consumer of audible()) {
       studios.set(streamOf(consumer), producerOf(streamOf(consumer)));
     }
     return [...studios.values()];
@@ -97,7 +99,7 @@ export function reserveProgramAudio(
    * sends this second. Music swings between quiet and dense within a take, so a link judged on the
    * audio's quiet seconds would be given resends it cannot carry.
    */
-  const audioCap = (rendition: 'studio' | 'thin') =>
+  const audioCap = (rendition: ProgramAudioRendition) =>
     playing().reduce((total, studio) => {
       const thin = rendition === 'thin' && studio ? thinOf(studio) : undefined;
       return total + capOf(thin ?? studio);
@@ -163,7 +165,7 @@ export function reserveProgramAudio(
     const estimate = (trace.info as { availableBitrate: number }).availableBitrate;
     plan.estimate(estimate, Date.now());
     renditions.estimate(estimate, Date.now());
-    const scores = [...audio].filter((consumer) => !consumer.closed && !consumer.paused).map((c) => c.score.score);
+    const scores = audible().map((consumer) => consumer.score.score);
     if (scores.length) renditions.audioScore(Math.min(...scores), Date.now());
     resends.estimate(estimate, Date.now());
     void update();

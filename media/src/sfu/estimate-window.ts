@@ -1,28 +1,21 @@
 /**
  * A viewer's bandwidth estimates (the transport's 'bwe' trace) over the last `spanMs`: what the
- * video plan and the audio resend gate judge a link by. GoogCC's estimate on a shaped link swings by
- * 2x and more within seconds, so they read the span's lowest value or a low percentile, never the
- * latest one.
+ * video plan and the audio gates (estimate-gate.ts) judge a link by. GoogCC's estimate on a shaped
+ * link swings by 2x and more within seconds, so they read the span's lowest value or a low
+ * percentile, never the latest one.
  */
 export class EstimateWindow {
   private samples: { at: number; value: number }[] = [];
-  private firstAt = Number.POSITIVE_INFINITY;
 
   constructor(private readonly spanMs: number) {}
 
   add(bitrate: number, now: number): void {
-    this.firstAt = Math.min(this.firstAt, now);
     this.samples = this.samples.filter((sample) => now - sample.at < this.spanMs);
     this.samples.push({ at: now, value: bitrate });
   }
 
   get empty(): boolean {
     return this.samples.length === 0;
-  }
-
-  /** Whether estimates have come for at least a whole span. */
-  full(now: number): boolean {
-    return now - this.firstAt >= this.spanMs;
   }
 
   lowest(): number {

@@ -51,15 +51,13 @@ export class HostMedia {
     peers.keepOrClose(peerId, media, producer, transport);
     media.producers.set(producer.id, producer);
     // The thin stream is nobody's to consume by its id: viewers hear of the studio stream only.
-    if (rendition === 'thin') {
-      producer.observer.once('close', () => media.producers.delete(producer.id));
-      return producer.id;
-    }
-    if (source === 'program-audio') adoptThinPartner(producer, media.producers.values());
+    const announced = rendition !== 'thin';
     producer.observer.once('close', () => {
       media.producers.delete(producer.id);
-      this.scope.emit('producer-closed', { producerId: producer.id, peerId, source });
+      if (announced) this.scope.emit('producer-closed', { producerId: producer.id, peerId, source });
     });
+    if (!announced) return producer.id;
+    if (source === 'program-audio') adoptThinPartner(producer, media.producers.values());
     this.scope.emit('new-producer', { producerId: producer.id, kind, source, peerId });
     return producer.id;
   }

@@ -89,7 +89,7 @@ export class PeerMediaTable {
   ): Promise<types.Consumer> {
     const media = this.ensure(key);
     // A consumer of the thin program audio stands for the studio one: renewing swaps one for the other.
-    const stream = (options.appData as { stream?: string } | undefined)?.stream ?? options.producerId;
+    const stream = streamOf(options);
     const previous = [...media.consumers.values()].filter((existing) => streamOf(existing) === stream);
     const kept = handover ? previous.filter((existing) => !existing.paused).at(-1) : undefined;
     for (const existing of previous) if (existing !== kept) existing.close();

@@ -44,6 +44,9 @@ export function adoptThinPartner(studio: types.Producer, producers: Iterable<typ
 /** Marks a consumer of a thin stream with the announced producer it stands for. */
 export const streamAppData = (announcedProducerId: string) => ({ stream: announcedProducerId });
 
-/** The announced producer a consumer plays: the studio one, whichever stream it receives. */
-export const streamOf = (consumer: types.Consumer): string =>
-  (consumer.appData as StreamAppData).stream ?? consumer.producerId;
+/**
+ * The announced producer a consumer plays, or is about to (from its options): the studio one,
+ * whichever stream it receives.
+ */
+export const streamOf = (consumer: { appData?: types.AppData; producerId: string }): string =>
+  (consumer.appData as StreamAppData | undefined)?.stream ?? consumer.producerId;
