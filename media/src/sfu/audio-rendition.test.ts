@@ -49,8 +49,9 @@ describe('program audio rendition gate', () => {
     const gate = new AudioRenditionGate();
     feed(gate, 200_000, 0, 31);
     expect(gate.rendition).toBe('thin');
-    // With 190 kbit/s less audio, GoogCC's estimate on 300 kbit/s climbs to the link, now and then past it.
-    expect(feed(gate, (t) => (t % 5 === 0 ? 360_000 : 290_000), 31_000, 120)).toEqual([]);
+    // With 190 kbit/s less audio, GoogCC's estimate on 300 kbit/s climbs past the link: up to 1.5
+    // times what it carries. A CI run read 355 kbit/s at the 20th percentile, above the reserve.
+    expect(feed(gate, (t) => (t % 10 === 0 ? 300_000 : 355_000 + (t % 4) * 35_000), 31_000, 120)).toEqual([]);
   });
 
   it('goes back to the studio stream once the link has room for it again, no sooner than 30 s after', () => {

@@ -21,10 +21,16 @@ const STARTUP_GRACE_MS = 30_000;
  */
 const THIN_BELOW_SHARE = 1.1;
 /**
- * Back to the studio stream only once a low percentile of the estimates carries the studio
- * stream's full reserve (cap plus margin): a 300 kbit/s link never shows that, a link whose loss
- * has passed (Wi-Fi back near the router) soon does.
+ * Back to the studio stream only once a low percentile of the estimates reaches twice the studio
+ * stream's reserve (cap plus margin). While thin, no estimate can show the reserve fits: libwebrtc
+ * holds its delay-based estimate to 1.5 times what the link carried lately, plus 10 kbit/s
+ * (AimdRateControl::ClampBitrate). In a CI run a 300 kbit/s link carrying the thin stream, the
+ * lowest video layer and probes read 355 kbit/s at that percentile, above the 320 kbit/s a
+ * 256 kbit/s stream's reserve asks: it went back to the studio stream, overflowed, and its picture
+ * fell to 0.2 fps. Twice the reserve (640 kbit/s) only a link that carried 420 kbit/s can show; a
+ * link whose trouble has passed (Wi-Fi back near the router) soon does.
  */
+const STUDIO_RETURN_SHARE = 2;
 const STUDIO_PERCENTILE = 0.2;
 const THIN_PERCENTILE = 0.5;
 /**
@@ -90,7 +96,7 @@ export class AudioRenditionGate {
     if (!this.gate.judging(now)) return null;
     const thin = this.gate.state === 'thin';
     const judged = this.gate.percentile(thin ? STUDIO_PERCENTILE : THIN_PERCENTILE);
-    const needed = thin ? studioReserve : studioCap * THIN_BELOW_SHARE;
+    const needed = thin ? studioReserve * STUDIO_RETURN_SHARE : studioCap * THIN_BELOW_SHARE;
     const wanted: ProgramAudioRendition = thin
       ? judged >= needed
         ? 'studio'
