@@ -62,17 +62,5 @@ export function highestFitting(table: number[][], budget: number): Layers {
   return best;
 }
 
-/**
- * The ceiling for a consumer's layers: the highest that fit `budget`. Going up asks for `headroom`
- * more than the layer costs (a layer measured at the edge of the budget would flap up and down, and
- * every step up a spatial layer costs the host a keyframe); going down happens at once.
- */
-export function nextCeiling(table: number[][], budget: number, current: Layers | null, headroom: number): Layers {
-  const fitting = highestFitting(table, budget);
-  if (!current || !above(fitting, current)) return fitting;
-  const cautious = highestFitting(table, budget / headroom);
-  return above(cautious, current) ? cautious : current;
-}
-
 export const sameLayers = (a: Layers | null, b: Layers) =>
   a?.spatialLayer === b.spatialLayer && a.temporalLayer === b.temporalLayer;

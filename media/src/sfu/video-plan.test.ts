@@ -9,6 +9,7 @@ const TABLE = [
 ];
 const AUDIO = 320_000; // 256 kbit/s of program audio and its margin
 const CONSUMER = {};
+const S0T0 = { spatialLayer: 0, temporalLayer: 0 };
 const S0T2 = { spatialLayer: 0, temporalLayer: 2 };
 const S1T2 = { spatialLayer: 1, temporalLayer: 2 };
 const S2T2 = { spatialLayer: 2, temporalLayer: 2 };
@@ -50,25 +51,25 @@ describe('viewer video plan', () => {
   it('undoes a climb the audio blames at once, and holds for 30 s', () => {
     const plan = new ViewerVideoPlan();
     run(plan, 560_000, 0, 10);
-    // The estimate grows; 10 s later it has allowed 640x360 long enough to climb there.
-    const climbed = run(plan, 1_000_000, 10_000, 11);
+    // The estimate grows; 20 s later it has allowed 640x360 long enough to climb there.
+    const climbed = run(plan, 1_000_000, 10_000, 21);
     expect(climbed).toEqual(S1T2);
     // The link's queue overflows: the audio goes from clean to lossy within seconds of the climb.
-    expect(plan.audio(7, 21_000)).toBe(true);
-    plan.estimate(1_000_000, 22_000);
-    expect(plan.next(CONSUMER, TABLE, climbed, AUDIO, 1, 22_000)).toEqual(S0T2);
+    expect(plan.audio(7, 31_000)).toBe(true);
+    plan.estimate(1_000_000, 32_000);
+    expect(plan.next(CONSUMER, TABLE, climbed, AUDIO, 1, 32_000)).toEqual(S0T2);
     // The same estimates do not climb again while the hold lasts...
-    expect(run(plan, 1_000_000, 23_000, 25)).toEqual(S0T2);
+    expect(run(plan, 1_000_000, 33_000, 25)).toEqual(S0T2);
     // ...and do once it is over.
-    expect(run(plan, 1_000_000, 52_000, 2)).toEqual(S1T2);
+    expect(run(plan, 1_000_000, 62_000, 2)).toEqual(S1T2);
   });
 
   it('leaves loss long after a climb to the link: the picture is not stepped down for it', () => {
     const plan = new ViewerVideoPlan();
     run(plan, 560_000, 0, 10);
-    const climbed = run(plan, 1_000_000, 10_000, 11);
-    expect(plan.audio(7, 45_000)).toBe(false);
-    expect(run(plan, 1_000_000, 45_000, 2, climbed)).toEqual(S1T2);
+    const climbed = run(plan, 1_000_000, 10_000, 21);
+    expect(plan.audio(7, 55_000)).toBe(false);
+    expect(run(plan, 1_000_000, 55_000, 2, climbed)).toEqual(S1T2);
   });
 
   it('does not climb on a peak: every estimate of the last 10 s must allow it', () => {
@@ -78,12 +79,25 @@ describe('viewer video plan', () => {
     expect(plan.next(CONSUMER, TABLE, S0T2, AUDIO, 1, 10_000)).toEqual(S0T2);
   });
 
+  it('steps to a larger picture only when every estimate of 20 s allows it; a faster frame rate after 10 s', () => {
+    const plan = new ViewerVideoPlan();
+    // 300 kbit/s leaves the video nothing beside the audio: the lowest layers.
+    run(plan, 300_000, 0, 10, S0T0);
+    // 700 kbit/s for 10 s: 320x180 at its full frame rate, the same picture, is climbed at once.
+    expect(run(plan, 700_000, 10_000, 11, S0T0)).toEqual(S0T2);
+    // A probe reads 1.2 Mbit/s for 15 s (room for 640x360 within the last 10 s): not yet...
+    expect(run(plan, 1_200_000, 21_000, 15)).toEqual(S0T2);
+    // ...but once it has held for 20 s, the larger picture is taken.
+    expect(run(plan, 1_200_000, 36_000, 6)).toEqual(S1T2);
+  });
+
   it('leaves a single dip of the estimate to mediasoup, and steps down when the fall lasts', () => {
     const plan = new ViewerVideoPlan();
     run(plan, 560_000, 0, 10);
-    const climbed = run(plan, 1_000_000, 10_000, 11);
-    expect(run(plan, 300_000, 21_000, 1, climbed)).toEqual(climbed);
-    expect(run(plan, 300_000, 22_000, 2, climbed)).toEqual({ spatialLayer: 0, temporalLayer: 0 });
+    const climbed = run(plan, 1_000_000, 10_000, 21);
+    expect(climbed).toEqual(S1T2);
+    expect(run(plan, 300_000, 31_000, 1, climbed)).toEqual(climbed);
+    expect(run(plan, 300_000, 32_000, 2, climbed)).toEqual(S0T0);
   });
 
   it("follows the host's layer bitrates through their running average, not each reading", () => {
