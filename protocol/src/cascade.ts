@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RelayRendition } from './relay.js';
 import { MEDIA_KINDS, MEDIA_SOURCES, roomIdSchema, rtpParametersSchema } from './rooms.js';
 
 /**
@@ -60,8 +61,17 @@ export type CascadeTalkbackMessage = z.infer<(typeof talkbackMessages)[number]>;
 /** Edge to origin. The first message is always the pipe offer. */
 export const cascadeEdgeMessageSchema = z.discriminatedUnion('type', [
   pipeEndSchema.extend({ type: z.literal('pipe-offer'), srtp: z.boolean() }),
-  /** The edge's guests that want relay frames now (the origin adds them to the host's relay:demand). */
-  z.object({ type: z.literal('relay-demand'), guests: z.number().int().min(0).max(1_000_000) }),
+  /**
+   * The edge's guests that want relay frames now, and how many of them are on the small rendition
+   * (the origin adds both to the host's relay:demand); `small` defaults to 0 for an older edge.
+   */
+  z
+    .object({
+      type: z.literal('relay-demand'),
+      guests: z.number().int().min(0).max(1_000_000),
+      small: z.number().int().min(0).max(1_000_000).default(0),
+    })
+    .refine((demand) => demand.small <= demand.guests, { message: 'small guests cannot outnumber the guests' }),
   ...talkbackMessages,
 ]);
 export type CascadeEdgeMessage = z.infer<typeof cascadeEdgeMessageSchema>;
@@ -91,17 +101,20 @@ export const cascadeRoomIdSchema = roomIdSchema;
 
 /** Relay media across the link, one binary message each: a tag byte, then the item. */
 export type CascadeMedia =
-  { kind: 'frame'; frame: Uint8Array } | { kind: 'audio'; data: Uint8Array; timestamp: number; duration?: number };
+  | { kind: 'frame'; frame: Uint8Array; rendition: RelayRendition }
+  | { kind: 'audio'; data: Uint8Array; timestamp: number; duration?: number };
 
+/** A full frame keeps the tag it had before the renditions; an edge that predates them drops small ones. */
 const FRAME_TAG = 1;
 const AUDIO_TAG = 2;
+const SMALL_FRAME_TAG = 3;
 /** Tag, then timestamp and duration as float64 (duration NaN when absent). */
 const AUDIO_HEADER_BYTES = 1 + 8 + 8;
 
 export function encodeCascadeMedia(media: CascadeMedia): Uint8Array {
   if (media.kind === 'frame') {
     const out = new Uint8Array(1 + media.frame.byteLength);
-    out[0] = FRAME_TAG;
+    out[0] = media.rendition === 'small' ? SMALL_FRAME_TAG : FRAME_TAG;
     out.set(media.frame, 1);
     return out;
   }
@@ -117,7 +130,8 @@ export function encodeCascadeMedia(media: CascadeMedia): Uint8Array {
 /** null for anything that is not a well-formed item (the edge drops it). */
 export function decodeCascadeMedia(bytes: Uint8Array): CascadeMedia | null {
   if (bytes.byteLength < 2) return null;
-  if (bytes[0] === FRAME_TAG) return { kind: 'frame', frame: bytes.subarray(1) };
+  if (bytes[0] === FRAME_TAG) return { kind: 'frame', frame: bytes.subarray(1), rendition: 'full' };
+  if (bytes[0] === SMALL_FRAME_TAG) return { kind: 'frame', frame: bytes.subarray(1), rendition: 'small' };
   if (bytes[0] !== AUDIO_TAG || bytes.byteLength <= AUDIO_HEADER_BYTES) return null;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const timestamp = view.getFloat64(1);

@@ -10,6 +10,17 @@ import { roomIdSchema } from './rooms.js';
 /** The guest paints the relay frames on a canvas of this size (spec part 9). */
 export const RELAY_CANVAS_WIDTH = 1280;
 export const RELAY_CANVAS_HEIGHT = 720;
+
+/**
+ * The relay picture comes in two renditions (beyond the spec): `full` at the canvas size, and
+ * `small` at half of it each way, about a quarter of the bytes, for guests whose link cannot carry
+ * full frames at a useful rate. The media node chooses per guest from its measured deliveries and
+ * tells the host how many guests want each (relay:demand); the guest paints either onto its canvas.
+ */
+export const relayRenditionSchema = z.enum(['full', 'small']);
+export type RelayRendition = z.infer<typeof relayRenditionSchema>;
+export const RELAY_SMALL_WIDTH = 640;
+export const RELAY_SMALL_HEIGHT = 360;
 /** One JPEG frame may be at most this large; a bigger one is refused with `relay/frame-too-large`. */
 export const SCREEN_FRAME_MAX_BYTES = 1024 * 1024;
 /** Frames a host may send per second; extra frames are refused with `room/rate-limited`. */
@@ -45,10 +56,15 @@ export const binarySchema = z
 
 /**
  * screen-frame, host to server. `roomId` defaults to the room the socket joined (the spec's event is
- * `screen-frame {frame}`); when given it must be that room. The host should wait for a frame's ack
- * before sending the next (and skip frames meanwhile), so its own upload never queues either.
+ * `screen-frame {frame}`); when given it must be that room. `rendition` defaults to `full`, so a
+ * host that predates the renditions keeps working. The host should wait for a frame's ack before
+ * sending the next of that rendition (and skip frames meanwhile), so its own upload never queues.
  */
-export const screenFramePayloadSchema = z.object({ roomId: roomIdSchema.optional(), frame: binarySchema });
+export const screenFramePayloadSchema = z.object({
+  roomId: roomIdSchema.optional(),
+  frame: binarySchema,
+  rendition: relayRenditionSchema.default('full'),
+});
 export type ScreenFramePayload = z.input<typeof screenFramePayloadSchema>;
 
 /**
@@ -77,11 +93,14 @@ export const relaySubscribePayloadSchema = z.object({ roomId: roomIdSchema, subs
 export type RelaySubscribePayload = z.infer<typeof relaySubscribePayloadSchema>;
 
 /**
- * relay:demand, server to the room whenever the number of subscribed guests changes (and to a
- * socket joining a room that has some), and the relay:subscribe ack. The host encodes and sends
- * frames only while `guests` is above zero.
+ * relay:demand, server to the room whenever the number of subscribed guests, or how many of them
+ * are on the small rendition, changes (and to a socket joining a room that has some), and the
+ * relay:subscribe ack. The host encodes full frames only while `guests - small` is above zero and
+ * small ones only while `small` is; `small` defaults to 0 for a server that predates it.
  */
-export const relayDemandSchema = z.object({ guests: z.number().int().nonnegative() });
+export const relayDemandSchema = z
+  .object({ guests: z.number().int().nonnegative(), small: z.number().int().nonnegative().default(0) })
+  .refine((demand) => demand.small <= demand.guests, { message: 'small guests cannot outnumber the guests' });
 export type RelayDemand = z.infer<typeof relayDemandSchema>;
 
 /** Server to guest: `screen-frame {frame}` (spec part 7); the guest acks once it has painted. */

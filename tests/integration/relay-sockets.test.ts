@@ -73,6 +73,11 @@ describe('the frame relay over room sockets', () => {
     expect(await ask(h.socket, 'screen-frame', { frame })).toEqual({ ok: true, data: { guests: 2 } });
     // The spec's shape without roomId works too: the socket's room is used.
     expect(await ask(h.socket, 'screen-frame', { frame: jpeg(8) })).toEqual({ ok: true, data: { guests: 2 } });
+    // A rendition the relay does not have is refused, and reaches nobody.
+    expect(await ask(h.socket, 'screen-frame', { frame: jpeg(9), rendition: 'huge' })).toMatchObject({
+      ok: false,
+      code: 'validation/invalid-payload',
+    });
     await until(() => anonymous.frames.length === 2 && signedIn.frames.length === 2, {
       what: 'both guests got both frames',
     });
@@ -129,7 +134,7 @@ describe('the frame relay over room sockets', () => {
 
     expect(await ask(relayViewer.socket, 'relay:subscribe', { roomId, subscribe: false })).toEqual({
       ok: true,
-      data: { guests: 0 },
+      data: { guests: 0, small: 0 },
     });
     await until(() => h.demand.at(-1) === 0, { what: 'host hears demand 0' });
     expect(await ask(h.socket, 'screen-frame', { roomId, frame: jpeg(2) })).toEqual({ ok: true, data: { guests: 0 } });

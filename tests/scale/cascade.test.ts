@@ -145,6 +145,63 @@ describe('one room cascaded over three media nodes', () => {
     expect((await linksOf(B, roomId)).origins).toMatchObject([{ relayFramesReceived: FRAMES }]);
   });
 
+  it('a slow relay guest on B moves to the small frames, and the host on A hears it through the link', async () => {
+    const { owner, roomId } = await newRoom('Sami Small');
+    const host = await joinAsMember(cluster.nodes[A]!.baseUrl, roomId, owner.idToken);
+    cleanups.push(() => host.close());
+    const hostHeard = recorder(host.socket);
+    const demand = () => hostHeard.get('relay:demand')?.at(-1) as { guests: number; small: number } | undefined;
+    const FULL = 1;
+    const SMALL = 2;
+    const received = { fast: [] as number[], slow: [] as number[] };
+    for (const name of ['fast', 'slow'] as const) {
+      const guest = await joinAsMember(cluster.nodes[B]!.baseUrl, roomId);
+      cleanups.push(() => guest.close());
+      guest.socket.on('screen-frame', ({ frame }: { frame: Buffer }, ack: () => void) => {
+        received[name].push(frame[3]!);
+        // The slow guest takes 400 ms over each frame, as on a thin link: 2.5 full frames a second.
+        if (name === 'slow') setTimeout(ack, 400);
+        else ack();
+      });
+      await guest.request('relay:subscribe', { roomId, subscribe: true });
+    }
+    await until(() => demand()?.guests === 2, { what: "relay:demand counting B's guests at the host" });
+    expect(demand()).toEqual({ guests: 2, small: 0 });
+
+    // The host as relayHost.ts: a full frame each tick (sent without a rendition, as an older host
+    // does), and a small one too while a guest wants it; each frame's 4th byte says which it is.
+    const jpeg = (mark: number, size: number) => {
+      const frame = Buffer.alloc(size, 0);
+      frame.set([0xff, 0xd8, 0xff, mark]);
+      return frame;
+    };
+    let sharing = true;
+    const host10fps = (async () => {
+      while (sharing) {
+        const tick = Date.now();
+        await host.request('screen-frame', { roomId, frame: jpeg(FULL, 100_000) });
+        if ((demand()?.small ?? 0) > 0) {
+          await host.request('screen-frame', { roomId, frame: jpeg(SMALL, 25_000), rendition: 'small' });
+        }
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, 100 - (Date.now() - tick))));
+      }
+    })();
+    try {
+      await until(() => demand()?.small === 1, { timeoutMs: 15_000, what: "the host hearing of B's small guest" });
+      expect(demand()).toEqual({ guests: 2, small: 1 });
+      await until(() => received.slow.filter((mark) => mark === SMALL).length >= 3, {
+        what: 'small frames reaching the slow guest',
+      });
+    } finally {
+      sharing = false;
+      await host10fps;
+    }
+    // The slow guest's last frames were small ones; the fast guest never got one.
+    expect(received.slow.at(-1)).toBe(SMALL);
+    expect(received.fast.length).toBeGreaterThan(received.slow.length);
+    expect(received.fast).not.toContain(SMALL);
+  });
+
   it('answers on the internal port only with INTERNAL_SECRET', async () => {
     const url = `${cluster.internalUrls[A]!}/internal/cascade/links`;
     expect((await fetch(url)).status).toBe(401);

@@ -141,6 +141,14 @@ export function createMediaMetrics(registry: Registry, workers: WorkerPool): Med
     },
   });
   new Gauge({
+    name: 'riffroom_relay_small_guests',
+    help: "Relay guests on this node offered the small (640x360) rendition: their links' deliveries were too slow for full frames.",
+    registers,
+    collect() {
+      this.set(realtime?.relay?.smallGuests() ?? 0);
+    },
+  });
+  new Gauge({
     name: 'riffroom_socketio_connections',
     help: 'Socket.IO connections open now (rooms and notifications).',
     registers,

@@ -44,6 +44,8 @@ export function createSocketRelay(io: RealtimeServer): MediaRelay {
     },
   };
   const relay = new MediaRelay(transport);
+  // A guest moved to the other rendition: the host must encode what the guests now want.
+  relay.onDemandChange = (roomId) => announceRelayDemand(io, relay, roomId);
   const roomIdOf = (channel: string) =>
     channel.startsWith(ROOM_CHANNEL_PREFIX) ? channel.slice(ROOM_CHANNEL_PREFIX.length) : null;
   const adapter = io.of('/').adapter;
@@ -51,8 +53,8 @@ export function createSocketRelay(io: RealtimeServer): MediaRelay {
     // A host that (re)joins learns at once whether anyone waits for frames.
     const roomId = roomIdOf(channel);
     // On an edge node the origin tells the host (it is on the origin), so this stays quiet there.
-    const guests = roomId && !relay.cascade?.isEdge(roomId) ? relay.demand(roomId) : 0;
-    if (guests > 0) io.sockets.sockets.get(socketId)?.emit('relay:demand', { guests });
+    const demand = roomId && !relay.cascade?.isEdge(roomId) ? relay.demand(roomId) : null;
+    if (demand && demand.guests > 0) io.sockets.sockets.get(socketId)?.emit('relay:demand', demand);
   });
   adapter.on('leave-room', (channel: string, socketId: string) => {
     const roomId = roomIdOf(channel);
@@ -67,13 +69,13 @@ export function createSocketRelay(io: RealtimeServer): MediaRelay {
 }
 
 /**
- * The room's relay demand changed: every member hears the count (the host encodes frames only
- * while it is above zero). On an edge node of a cascaded room the count goes to the origin instead,
- * which adds it to its own and tells the room (scale/cascade).
+ * The room's relay demand changed: every member hears the counts (the host encodes each rendition
+ * only while some guest wants it). On an edge node of a cascaded room the counts go to the origin
+ * instead, which adds them to its own and tells the room (scale/cascade).
  */
 export function announceRelayDemand(io: RealtimeServer, relay: MediaRelay, roomId: string): void {
   if (relay.cascade?.isEdge(roomId)) return relay.cascade.reportDemand(roomId, relay.localDemand(roomId));
-  io.to(roomChannel(roomId)).emit('relay:demand', { guests: relay.demand(roomId) });
+  io.to(roomChannel(roomId)).emit('relay:demand', relay.demand(roomId));
 }
 
 /** relay:subscribe (any member), and screen-frame and audio-chunk (host only), forwarded to the subscribers. */
@@ -93,12 +95,12 @@ export function handleRoomRelay(socket: RealtimeSocket, hub: RoomHub, relay: Med
     hub.membership(socket, roomId);
     const { demand, changed } = relay.subscribe(roomId, socket.id, subscribe);
     if (changed) announceRelayDemand(socket.nsp.server, relay, roomId);
-    return { guests: demand };
+    return demand;
   });
 
-  onRoomEvent(socket, 'screen-frame', logger, ({ roomId, frame }) => {
+  onRoomEvent(socket, 'screen-frame', logger, ({ roomId, frame, rendition }) => {
     const room = hostRoom(roomId, 'share the screen');
-    return { guests: relay.publishFrame(room, frame, guestsOf(room)) };
+    return { guests: relay.publishFrame(room, frame, guestsOf(room), rendition) };
   });
 
   onRoomEvent(socket, 'audio-chunk', logger, ({ roomId, data, timestamp, duration }) => {

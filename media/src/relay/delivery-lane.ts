@@ -55,7 +55,16 @@ export interface LaneOptions<Item, Payload> {
   isBacklogged?: () => boolean;
   /** Also counted here: the relay's running totals across every lane it ever had (for /metrics). */
   totals?: LaneStats;
+  /**
+   * Told of every delivery that ended, with the milliseconds from send to its end (for one that
+   * timed out, the time waited): how fast this guest takes items (rendition-choice.ts).
+   */
+  onSettled?: (payload: Payload, outcome: DeliveryOutcome, elapsedMs: number) => void;
+  /** The clock `elapsedMs` is read from; tests pass a fake one. */
+  now?: () => number;
 }
+
+export type DeliveryOutcome = 'acked' | 'timedOut' | 'failed';
 
 export const emptyLaneStats = (): LaneStats => ({ acked: 0, dropped: 0, timedOut: 0, failed: 0 });
 
@@ -72,6 +81,8 @@ export class DeliveryLane<Item, Payload> {
   private readonly timers: Timers;
   private readonly isBacklogged: () => boolean;
   private readonly totals: LaneStats | undefined;
+  private readonly onSettled: LaneOptions<Item, Payload>['onSettled'];
+  private readonly now: () => number;
 
   constructor(options: LaneOptions<Item, Payload>) {
     this.send = options.send;
@@ -80,6 +91,8 @@ export class DeliveryLane<Item, Payload> {
     this.timers = options.timers ?? realTimers;
     this.isBacklogged = options.isBacklogged ?? (() => false);
     this.totals = options.totals;
+    this.onSettled = options.onSettled;
+    this.now = options.now ?? Date.now;
   }
 
   /** A delivery is still unacked and a newer item already waits behind it: the guest is behind. */
@@ -127,14 +140,16 @@ export class DeliveryLane<Item, Payload> {
     if (payload === null || this.closed) return;
     this.pending = null;
     this.inFlight = true;
+    const sentAt = this.now();
     let settled = false;
-    const settle = (outcome: 'acked' | 'timedOut' | 'failed') => {
+    const settle = (outcome: DeliveryOutcome) => {
       if (settled) return; // A late ack after the timeout, or an ack called twice.
       settled = true;
       if (this.ackTimer !== null) this.timers.clearTimeout(this.ackTimer);
       this.ackTimer = null;
       this.count(outcome);
       this.inFlight = false;
+      if (!this.closed) this.onSettled?.(payload, outcome, this.now() - sentAt);
       this.deliverPending();
     };
     const onTimeout = () => {

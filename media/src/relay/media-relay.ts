@@ -5,12 +5,15 @@ import {
   SCREEN_FRAME_MAX_BYTES,
   SCREEN_FRAME_MAX_PER_SECOND,
   refuse,
+  type RelayDemand,
+  type RelayRendition,
 } from '@riffroom/protocol';
 import { RateLimiter } from '../rooms/rate-limiter.js';
 import { emptyLaneStats, type Timers } from './delivery-lane.js';
 import {
   RoomRelay,
   type AudioChunk,
+  type RelayFrame,
   type RelayTotals,
   type RelayTransport,
   type RoomRelayOptions,
@@ -40,12 +43,17 @@ export const DEFAULT_RELAY_OPTIONS: MediaRelayOptions = {
  */
 export interface RelayCascade {
   /** Every item this node's host published, after it passed the checks. */
-  published(roomId: string, item: { kind: 'frame'; frame: Uint8Array } | ({ kind: 'audio' } & AudioChunk)): void;
+  published(roomId: string, item: RelayItem): void;
   /** Whether this node is an edge of the room: then the origin tells the host, not this node. */
   isEdge(roomId: string): boolean;
-  /** An edge's guests that want the room's frames now, for the origin. */
-  reportDemand(roomId: string, localDemand: number): void;
+  /** An edge's guests that want the room's frames now (and how many on the small rendition), for the origin. */
+  reportDemand(roomId: string, localDemand: RelayDemand): void;
 }
+
+/** What the host publishes to the relay: a frame of one rendition, or an audio chunk. */
+export type RelayItem = ({ kind: 'frame' } & RelayFrame) | ({ kind: 'audio' } & AudioChunk);
+
+const noDemand: RelayDemand = { guests: 0, small: 0 };
 
 interface RoomEntry {
   relay: RoomRelay;
@@ -67,9 +75,14 @@ export class MediaRelay {
   /** Deliveries and drops of every lane since start, rooms long closed included (metrics). */
   readonly totals: RelayTotals = { video: emptyLaneStats(), audio: emptyLaneStats() };
   /** Guests on edge nodes that want a room's frames, by edge link (scale/cascade). */
-  private remoteDemand = new Map<string, Map<string, number>>();
+  private remoteDemand = new Map<string, Map<string, RelayDemand>>();
   /** Set when the node cascades rooms to or from other nodes. */
   cascade: RelayCascade | null = null;
+  /**
+   * A room's demand changed by itself (a guest moved to the other rendition): the transport tells
+   * the room (socket-relay.ts). Changes a caller made (subscribe, removeGuest) are returned instead.
+   */
+  onDemandChange: ((roomId: string) => void) | null = null;
 
   constructor(
     private readonly transport: RelayTransport,
@@ -78,8 +91,17 @@ export class MediaRelay {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Forwards a JPEG frame to the subscribed guests among `guestIds`; returns how many it was offered to. */
-  publishFrame(roomId: string, frame: Uint8Array, guestIds: readonly string[]): number {
+  /**
+   * Forwards a JPEG frame of one rendition to the subscribed guests among `guestIds` that want it;
+   * returns how many it was offered to. Both renditions pass the same checks, and one rate limit
+   * covers them together (a host at 10 fps sends at most 20 a second).
+   */
+  publishFrame(
+    roomId: string,
+    frame: Uint8Array,
+    guestIds: readonly string[],
+    rendition: RelayRendition = 'full',
+  ): number {
     if (frame.byteLength > this.options.maxFrameBytes) {
       throw refuse(
         'relay/frame-too-large',
@@ -91,13 +113,13 @@ export class MediaRelay {
     if (!entry.frames.take(this.now())) {
       throw refuse('room/rate-limited', 'Too many screen frames per second; this one was dropped.');
     }
-    const offered = entry.relay.publishFrame(frame, guestIds);
-    this.cascade?.published(roomId, { kind: 'frame', frame });
+    const offered = entry.relay.publishFrame({ frame, rendition }, guestIds);
+    this.cascade?.published(roomId, { kind: 'frame', frame, rendition });
     return offered;
   }
 
   /** An edge node: a frame the origin relayed, already checked there, to this node's guests. */
-  forwardFrame(roomId: string, frame: Uint8Array, guestIds: readonly string[]): number {
+  forwardFrame(roomId: string, frame: RelayFrame, guestIds: readonly string[]): number {
     return this.entry(roomId).relay.publishFrame(frame, guestIds);
   }
 
@@ -122,39 +144,43 @@ export class MediaRelay {
   }
 
   /** A guest switches the relay on or off for itself; returns the room's demand and whether it changed. */
-  subscribe(roomId: string, guestId: string, on: boolean): { demand: number; changed: boolean } {
+  subscribe(roomId: string, guestId: string, on: boolean): { demand: RelayDemand; changed: boolean } {
     const relay = this.entry(roomId).relay;
     const changed = relay.subscribe(guestId, on);
     return { demand: this.demand(roomId), changed };
   }
 
-  /** Guests of the room that want relay frames, on this node and on its edge nodes. */
-  demand(roomId: string): number {
-    let remote = 0;
-    for (const guests of this.remoteDemand.get(roomId)?.values() ?? []) remote += guests;
-    return this.localDemand(roomId) + remote;
+  /** Guests of the room that want relay frames (and how many the small rendition), on this node and its edge nodes. */
+  demand(roomId: string): RelayDemand {
+    const total = { ...this.localDemand(roomId) };
+    for (const edge of this.remoteDemand.get(roomId)?.values() ?? []) {
+      total.guests += edge.guests;
+      total.small += edge.small;
+    }
+    return total;
   }
 
   /** Guests on this node only that want relay frames. */
-  localDemand(roomId: string): number {
-    return this.rooms.get(roomId)?.relay.demand ?? 0;
+  localDemand(roomId: string): RelayDemand {
+    return this.rooms.get(roomId)?.relay.demand ?? { ...noDemand };
   }
 
-  /** An edge link's guests that want the room's frames (0 when the link closes); returns whether it changed. */
-  setRemoteDemand(roomId: string, linkId: string, guests: number): boolean {
+  /** An edge link's guests that want the room's frames (none when the link closes); returns whether it changed. */
+  setRemoteDemand(roomId: string, linkId: string, demand: RelayDemand): boolean {
     let links = this.remoteDemand.get(roomId);
-    if ((links?.get(linkId) ?? 0) === guests) return false;
+    const before = links?.get(linkId) ?? noDemand;
+    if (before.guests === demand.guests && before.small === demand.small) return false;
     if (!links) this.remoteDemand.set(roomId, (links = new Map()));
-    if (guests > 0) links.set(linkId, guests);
+    if (demand.guests > 0) links.set(linkId, { guests: demand.guests, small: demand.small });
     else links.delete(linkId);
     if (links.size === 0) this.remoteDemand.delete(roomId);
     return true;
   }
 
   /** The guest left the room; returns the room's demand and whether it changed. */
-  removeGuest(roomId: string, guestId: string): { demand: number; changed: boolean } {
+  removeGuest(roomId: string, guestId: string): { demand: RelayDemand; changed: boolean } {
     const relay = this.rooms.get(roomId)?.relay;
-    if (!relay) return { demand: 0, changed: false };
+    if (!relay) return { demand: { ...noDemand }, changed: false };
     const changed = relay.removeGuest(guestId);
     return { demand: this.demand(roomId), changed };
   }
@@ -185,6 +211,13 @@ export class MediaRelay {
     return behind;
   }
 
+  /** Guests on this node offered the small rendition now, across every room (metrics). */
+  smallGuests(): number {
+    let small = 0;
+    for (const { relay } of this.rooms.values()) small += relay.smallGuests();
+    return small;
+  }
+
   isSubscriber(roomId: string, guestId: string): boolean {
     return this.rooms.get(roomId)?.relay.isSubscriber(guestId) ?? false;
   }
@@ -197,7 +230,12 @@ export class MediaRelay {
     let entry = this.rooms.get(roomId);
     if (!entry) {
       entry = {
-        relay: new RoomRelay(roomId, this.transport, this.options, this.timers, this.totals),
+        relay: new RoomRelay(roomId, this.transport, this.options, {
+          timers: this.timers,
+          totals: this.totals,
+          now: this.now,
+          demandChanged: () => this.onDemandChange?.(roomId),
+        }),
         frames: new RateLimiter(this.options.maxFramesPerSecond, 1000),
         audio: new RateLimiter(this.options.maxAudioChunksPerSecond, 1000),
       };

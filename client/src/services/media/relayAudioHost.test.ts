@@ -18,7 +18,7 @@ function fakeSocket(answer: () => Promise<unknown> = async () => ({ guests: 1 })
       return () => void demandListeners.delete(listener);
     },
   } as unknown as RoomSocket;
-  return { socket, requests, demand: (guests: number) => demandListeners.forEach((l) => l({ guests })) };
+  return { socket, requests, demand: (guests: number) => demandListeners.forEach((l) => l({ guests, small: 0 })) };
 }
 
 /** An encoder factory that records each start and lets the test emit packets or fail it. */

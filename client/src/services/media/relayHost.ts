@@ -1,5 +1,11 @@
-import { RELAY_CANVAS_HEIGHT, RELAY_CANVAS_WIDTH } from '@riffroom/protocol';
-import { nextJpegQuality, RELAY_START_QUALITY } from './relayQuality';
+import { type RelayRendition } from '@riffroom/protocol';
+import {
+  nextJpegQuality,
+  RELAY_JPEG_BANDS,
+  RELAY_RENDITION_SIZES,
+  RELAY_START_QUALITY,
+  relayRenditionsFor,
+} from './relayQuality';
 import type { RoomSocket } from './roomSocket';
 
 /** The relay's target frame rate; a static screen still gets these, so a late guest sees it at once. */
@@ -10,25 +16,28 @@ const RETRY_AFTER_MS = 1000;
 
 /**
  * The host's side of the relay tier (ARCHITECTURE.md "Choose a tier and fall back"): while any guest is subscribed
- * (`relay:demand`) and a screen is shared, draw it letterboxed onto a 1280x720 canvas, encode JPEG
- * and send it as binary. One frame in flight: the next is drawn only after the media node acked
- * the previous one, so the host's upload never queues.
+ * (`relay:demand`) and a screen is shared, draw it letterboxed onto a canvas per rendition the
+ * guests want (1280x720 full, 640x360 small: the media node puts each guest on the one its link
+ * carries), encode JPEG and send it as binary with its rendition. One frame in flight: each tick
+ * sends its renditions one after the other, each after the media node acked the previous one, so
+ * the host's upload never queues.
  */
 export class RelayHost {
-  private demand = 0;
+  private renditions: RelayRendition[] = [];
   private stream: MediaStream | null = null;
   private video: HTMLVideoElement | null = null;
   private running = false;
   private closed = false;
-  private quality = RELAY_START_QUALITY;
+  /** Each rendition's own quality, steered to its own byte band. */
+  private quality: Record<RelayRendition, number> = { full: RELAY_START_QUALITY, small: RELAY_START_QUALITY };
   private readonly offDemand: () => void;
 
   constructor(
     private readonly socket: RoomSocket,
     private readonly roomId: string,
   ) {
-    this.offDemand = socket.on('relay:demand', ({ guests }) => {
-      this.demand = guests;
+    this.offDemand = socket.on('relay:demand', (demand) => {
+      this.renditions = relayRenditionsFor(demand);
       this.kick();
     });
   }
@@ -58,7 +67,7 @@ export class RelayHost {
   }
 
   private wanted(): boolean {
-    return !this.closed && this.demand > 0 && this.video !== null;
+    return !this.closed && this.renditions.length > 0 && this.video !== null;
   }
 
   private kick(): void {
@@ -70,18 +79,25 @@ export class RelayHost {
   }
 
   private async loop(): Promise<void> {
-    const canvas = createCanvas();
+    const canvases = new Map<RelayRendition, FrameCanvas>();
+    const canvasFor = (rendition: RelayRendition) => {
+      let canvas = canvases.get(rendition);
+      if (!canvas) canvases.set(rendition, (canvas = createCanvas(RELAY_RENDITION_SIZES[rendition])));
+      return canvas;
+    };
     while (this.wanted()) {
       const startedAt = Date.now();
       let pause = FRAME_INTERVAL_MS;
       try {
         const video = this.video;
-        const frame = await this.encode(canvas);
-        // Sharing may have stopped while encoding: a frame sent now would reach guests after
-        // stop-sharing and show a stale screen.
-        if (frame && this.wanted() && this.video === video) {
-          await this.socket.request('screen-frame', { roomId: this.roomId, frame });
-          this.quality = nextJpegQuality(this.quality, frame.byteLength);
+        for (const rendition of [...this.renditions]) {
+          const frame = await this.encode(canvasFor(rendition), this.quality[rendition]);
+          // Sharing may have stopped while encoding: a frame sent now would reach guests after
+          // stop-sharing and show a stale screen.
+          if (!frame || !this.wanted() || this.video !== video) break;
+          await this.socket.request('screen-frame', { roomId: this.roomId, frame, rendition });
+          const band = RELAY_JPEG_BANDS[rendition];
+          this.quality[rendition] = nextJpegQuality(this.quality[rendition], frame.byteLength, band);
         }
         pause = FRAME_INTERVAL_MS - (Date.now() - startedAt);
       } catch {
@@ -92,17 +108,17 @@ export class RelayHost {
     }
   }
 
-  /** The current picture as JPEG bytes, or null while the video has no picture yet. */
-  private async encode(canvas: FrameCanvas): Promise<ArrayBuffer | null> {
+  /** The current picture as JPEG bytes at the canvas's size, or null while the video has no picture yet. */
+  private async encode(canvas: FrameCanvas, quality: number): Promise<ArrayBuffer | null> {
     const video = this.video;
     if (!video || video.videoWidth === 0 || video.videoHeight === 0) return null;
     const context = canvas.getContext('2d') as CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null;
     if (!context) return null;
-    const box = letterbox(video.videoWidth, video.videoHeight);
+    const box = letterbox(video.videoWidth, video.videoHeight, canvas);
     context.fillStyle = '#000';
-    context.fillRect(0, 0, RELAY_CANVAS_WIDTH, RELAY_CANVAS_HEIGHT);
+    context.fillRect(0, 0, canvas.width, canvas.height);
     context.drawImage(video, box.x, box.y, box.width, box.height);
-    const blob = await toJpeg(canvas, this.quality);
+    const blob = await toJpeg(canvas, quality);
     return blob ? blob.arrayBuffer() : null;
   }
 
@@ -116,11 +132,11 @@ export class RelayHost {
 
 type FrameCanvas = OffscreenCanvas | HTMLCanvasElement;
 
-function createCanvas(): FrameCanvas {
-  if (typeof OffscreenCanvas !== 'undefined') return new OffscreenCanvas(RELAY_CANVAS_WIDTH, RELAY_CANVAS_HEIGHT);
+function createCanvas({ width, height }: { width: number; height: number }): FrameCanvas {
+  if (typeof OffscreenCanvas !== 'undefined') return new OffscreenCanvas(width, height);
   const canvas = document.createElement('canvas');
-  canvas.width = RELAY_CANVAS_WIDTH;
-  canvas.height = RELAY_CANVAS_HEIGHT;
+  canvas.width = width;
+  canvas.height = height;
   return canvas;
 }
 
@@ -129,14 +145,18 @@ function toJpeg(canvas: FrameCanvas, quality: number): Promise<Blob | null> {
   return new Promise((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality));
 }
 
-/** Where a width x height picture sits, aspect kept, centred in the 1280x720 canvas. */
-export function letterbox(width: number, height: number): { x: number; y: number; width: number; height: number } {
-  const scale = Math.min(RELAY_CANVAS_WIDTH / width, RELAY_CANVAS_HEIGHT / height);
+/** Where a width x height picture sits, aspect kept, centred in a rendition's canvas. */
+export function letterbox(
+  width: number,
+  height: number,
+  canvas: { width: number; height: number } = RELAY_RENDITION_SIZES.full,
+): { x: number; y: number; width: number; height: number } {
+  const scale = Math.min(canvas.width / width, canvas.height / height);
   const drawnWidth = width * scale;
   const drawnHeight = height * scale;
   return {
-    x: (RELAY_CANVAS_WIDTH - drawnWidth) / 2,
-    y: (RELAY_CANVAS_HEIGHT - drawnHeight) / 2,
+    x: (canvas.width - drawnWidth) / 2,
+    y: (canvas.height - drawnHeight) / 2,
     width: drawnWidth,
     height: drawnHeight,
   };

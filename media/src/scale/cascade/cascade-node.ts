@@ -1,7 +1,7 @@
-import type { CascadeMedia } from '@riffroom/protocol';
+import type { CascadeMedia, RelayDemand } from '@riffroom/protocol';
 import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
-import type { MediaRelay, RelayCascade } from '../../relay/media-relay.js';
+import type { MediaRelay, RelayCascade, RelayItem } from '../../relay/media-relay.js';
 import type { SfuRoom } from '../../sfu/sfu-room.js';
 import type { SfuRooms } from '../../sfu/sfu-rooms.js';
 import { EdgeLink, type EdgeLinkStats } from './edge-link.js';
@@ -67,8 +67,8 @@ export class CascadeNode implements RelayCascade {
       media,
       pipe,
       logger,
-      remoteDemand: (room, linkId, guests) => {
-        if (this.options.relay.setRemoteDemand(room, linkId, guests)) this.options.announceDemand(room);
+      remoteDemand: (room, linkId, demand) => {
+        if (this.options.relay.setRemoteDemand(room, linkId, demand)) this.options.announceDemand(room);
       },
     });
     let links = this.originLinks.get(roomId);
@@ -84,11 +84,11 @@ export class CascadeNode implements RelayCascade {
     return this.edgeLinks.has(roomId);
   }
 
-  reportDemand(roomId: string, localDemand: number): void {
+  reportDemand(roomId: string, localDemand: RelayDemand): void {
     this.edgeLinks.get(roomId)?.reportDemand(localDemand);
   }
 
-  published(roomId: string, item: { kind: 'frame'; frame: Uint8Array } | ({ kind: 'audio' } & CascadeAudio)): void {
+  published(roomId: string, item: RelayItem): void {
     for (const link of this.originLinks.get(roomId) ?? []) link.offer(item);
   }
 
@@ -142,9 +142,7 @@ export class CascadeNode implements RelayCascade {
   private forward(roomId: string, item: CascadeMedia): void {
     const guests = this.options.localMembers(roomId);
     const { relay } = this.options;
-    if (item.kind === 'frame') relay.forwardFrame(roomId, item.frame, guests);
+    if (item.kind === 'frame') relay.forwardFrame(roomId, { frame: item.frame, rendition: item.rendition }, guests);
     else relay.forwardAudio(roomId, { data: item.data, timestamp: item.timestamp, duration: item.duration }, guests);
   }
 }
-
-type CascadeAudio = { data: Uint8Array; timestamp: number; duration?: number };

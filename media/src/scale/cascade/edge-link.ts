@@ -6,6 +6,7 @@ import {
   SCREEN_FRAME_MAX_BYTES,
   type CascadeEdgeMessage,
   type CascadeOriginMessage,
+  type RelayDemand,
 } from '@riffroom/protocol';
 import { randomUUID } from 'node:crypto';
 import type { types } from 'mediasoup';
@@ -47,7 +48,7 @@ export class EdgeLink {
   private transport: types.PipeTransport | null = null;
   private talkback: TalkbackPipe | null = null;
   private readonly ws: WebSocket;
-  private demand = 0;
+  private demand: RelayDemand = { guests: 0, small: 0 };
   private framesReceived = 0;
   private audioReceived = 0;
   private ended = false;
@@ -92,10 +93,10 @@ export class EdgeLink {
     upstream.onClose(() => this.close('room closed'));
   }
 
-  /** This node's guests that want relay frames; the origin adds them to the host's count. */
-  reportDemand(guests: number): void {
-    this.demand = guests;
-    this.send({ type: 'relay-demand', guests });
+  /** This node's guests that want relay frames, and how many the small rendition; the origin adds them to the host's counts. */
+  reportDemand(demand: RelayDemand): void {
+    this.demand = { guests: demand.guests, small: demand.small };
+    this.send({ type: 'relay-demand', ...this.demand });
   }
 
   stats(): EdgeLinkStats {
@@ -132,7 +133,7 @@ export class EdgeLink {
     this.transport = transport;
     transport.observer.once('close', () => this.close('pipe transport closed'));
     this.send({ type: 'pipe-offer', srtp, ...pipeEnd(transport) });
-    if (this.demand > 0) this.send({ type: 'relay-demand', guests: this.demand });
+    if (this.demand.guests > 0) this.send({ type: 'relay-demand', ...this.demand });
   }
 
   private async onMessage(message: CascadeOriginMessage): Promise<void> {

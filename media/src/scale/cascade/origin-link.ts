@@ -5,13 +5,16 @@ import {
   type CascadeEdgeMessage,
   type CascadeOriginMessage,
   type MediaSource,
+  type RelayDemand,
+  type RelayRendition,
 } from '@riffroom/protocol';
 import type { types } from 'mediasoup';
 import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
 import type { AudioChunk } from '../../relay/room-relay.js';
 import { boundedBatch, DeliveryLane, newestWins } from '../../relay/delivery-lane.js';
-import { DEFAULT_RELAY_OPTIONS } from '../../relay/media-relay.js';
+import { DEFAULT_RELAY_OPTIONS, type RelayItem } from '../../relay/media-relay.js';
+import { RenditionFreshness } from '../../relay/rendition-freshness.js';
 import type { SfuRoom } from '../../sfu/sfu-room.js';
 import type { SfuRooms } from '../../sfu/sfu-rooms.js';
 import { pipeEnd, pipeTransportOptions, type PipeSettings } from './pipe-settings.js';
@@ -25,8 +28,8 @@ const RELAY_SEND_TIMEOUT_MS = 5000;
 export interface OriginLinkDeps {
   media: SfuRooms;
   pipe: PipeSettings;
-  /** An edge's relay demand changed: the room hears the new total (socket-relay announceRelayDemand). */
-  remoteDemand(roomId: string, linkId: string, guests: number): void;
+  /** An edge's relay demand changed: the room hears the new totals (socket-relay announceRelayDemand). */
+  remoteDemand(roomId: string, linkId: string, demand: RelayDemand): void;
   logger: Logger;
 }
 
@@ -41,7 +44,8 @@ export interface OriginLinkStats {
  * The origin's end of one edge node's link for one room: a PipeTransport towards the edge that
  * consumes every producer of the room, those present and those to come (whatever their source), and
  * tells the edge of each; and the room's relay items, sent once to the edge through a delivery lane
- * per kind, so a slow link gets the newest frame rather than a backlog. The room's media stays open
+ * per kind (and per rendition of the picture, of those the edge's guests want), so a slow link gets
+ * the newest frame rather than a backlog. The room's media stays open
  * while the link does. Everything goes when the socket closes, from either side.
  */
 export class OriginLink {
@@ -52,12 +56,13 @@ export class OriginLink {
   private consumers = new Map<string, types.Consumer>();
   private talkback: TalkbackPipe | null = null;
   private closed = false;
-  private relayDemand = 0;
+  private relayDemand: RelayDemand = { guests: 0, small: 0 };
+  private readonly freshness = new RenditionFreshness();
   private framesSent = 0;
   private audioSent = 0;
   /** Pipe set-up and producer announcements in order, so a close never overtakes its producer. */
   private queue: Promise<void> = Promise.resolve();
-  private readonly video: DeliveryLane<Uint8Array, Uint8Array>;
+  private readonly video: Record<RelayRendition, DeliveryLane<Uint8Array, Uint8Array>>;
   private readonly audio: DeliveryLane<AudioChunk, AudioChunk[]>;
   private readonly onNewProducer = ({ producerId }: { producerId: string }) =>
     this.enqueue(() => this.pipeProducer(producerId));
@@ -68,13 +73,15 @@ export class OriginLink {
     private readonly deps: OriginLinkDeps,
   ) {
     const isBacklogged = () => ws.bufferedAmount > 0;
-    this.video = new DeliveryLane({
-      send: (frame, done) =>
-        this.sendBinary(encodeCascadeMedia({ kind: 'frame', frame }), done, () => this.framesSent++),
-      policy: newestWins(),
-      ackTimeoutMs: RELAY_SEND_TIMEOUT_MS,
-      isBacklogged,
-    });
+    const videoLane = (rendition: RelayRendition) =>
+      new DeliveryLane<Uint8Array, Uint8Array>({
+        send: (frame, done) =>
+          this.sendBinary(encodeCascadeMedia({ kind: 'frame', frame, rendition }), done, () => this.framesSent++),
+        policy: newestWins(),
+        ackTimeoutMs: RELAY_SEND_TIMEOUT_MS,
+        isBacklogged,
+      });
+    this.video = { full: videoLane('full'), small: videoLane('small') };
     this.audio = new DeliveryLane({
       send: (chunks, done) => {
         chunks.forEach((chunk, index) => {
@@ -109,11 +116,30 @@ export class OriginLink {
     ws.on('error', () => this.close('link error'));
   }
 
-  /** A relay item of the room's host: sent to the edge while its guests want relay frames. */
-  offer(item: { kind: 'frame'; frame: Uint8Array } | ({ kind: 'audio' } & AudioChunk)): void {
-    if (this.closed || this.relayDemand === 0) return;
-    if (item.kind === 'frame') this.video.offer(item.frame);
-    else this.audio.offer({ data: item.data, timestamp: item.timestamp, duration: item.duration });
+  /**
+   * A relay item of the room's host: sent to the edge while its guests want relay frames; a frame
+   * only if some guest there wants its rendition, or the other one while the host does not send it
+   * (rendition-freshness.ts: the edge offers it to them the same way).
+   */
+  offer(item: RelayItem): void {
+    const now = Date.now();
+    if (item.kind === 'frame') this.freshness.published(item.rendition, now);
+    if (this.closed || this.relayDemand.guests === 0) return;
+    if (item.kind === 'audio') {
+      return this.audio.offer({ data: item.data, timestamp: item.timestamp, duration: item.duration });
+    }
+    if (this.edgeWants().some((wanted) => this.freshness.offers(wanted, item.rendition, now))) {
+      this.video[item.rendition].offer(item.frame);
+    }
+  }
+
+  /** The renditions the edge's guests want now. */
+  private edgeWants(): RelayRendition[] {
+    const { guests, small } = this.relayDemand;
+    const wants: RelayRendition[] = [];
+    if (guests > small) wants.push('full');
+    if (small > 0) wants.push('small');
+    return wants;
   }
 
   stats(): OriginLinkStats {
@@ -130,13 +156,14 @@ export class OriginLink {
     if (this.closed) return;
     this.closed = true;
     this.deps.logger.info({ roomId: this.roomId, why }, 'cascade link to an edge closed');
-    this.video.close();
+    this.video.full.close();
+    this.video.small.close();
     this.audio.close();
     this.room?.off('new-producer', this.onNewProducer);
     this.talkback?.close();
     this.transport?.close();
     this.release?.();
-    this.deps.remoteDemand(this.roomId, this.id, 0);
+    this.deps.remoteDemand(this.roomId, this.id, { guests: 0, small: 0 });
     if (this.ws.readyState === this.ws.OPEN || this.ws.readyState === this.ws.CONNECTING) this.ws.close();
   }
 
@@ -150,14 +177,16 @@ export class OriginLink {
         if (this.transport || this.release) return this.close('a second pipe offer');
         this.enqueue(() => this.openPipe(message));
         return;
-      case 'relay-demand':
-        this.relayDemand = message.guests;
-        if (message.guests === 0) {
-          this.video.discardPending();
-          this.audio.discardPending();
+      case 'relay-demand': {
+        this.relayDemand = { guests: message.guests, small: message.small };
+        const wants = this.edgeWants();
+        for (const rendition of ['full', 'small'] as const) {
+          if (!wants.includes(rendition)) this.video[rendition].discardPending();
         }
-        this.deps.remoteDemand(this.roomId, this.id, message.guests);
+        if (message.guests === 0) this.audio.discardPending();
+        this.deps.remoteDemand(this.roomId, this.id, this.relayDemand);
         return;
+      }
       default:
         // Talkback: after the pipe is up, in order with the producers.
         this.enqueue(async () => this.talkback?.receive(message));
