@@ -38,6 +38,14 @@ describe('collaboration room over the frame relay (?tier=relay), in Chromium', (
       .evaluate((canvas: HTMLCanvasElement) => [canvas.width, canvas.height, canvas.clientHeight]);
     expect(size).toEqual([1280, 720, 400]);
     expect(await guest.page.getByText('Waiting for host to share screen...').count()).toBe(0);
+    // The room's stats name the picture the relay sends this guest: on loopback, the full one.
+    await until(
+      async () => /Video: 1280×720 · [\d.]+ fps/.test(await guest.page.getByTestId('video-quality').innerText()),
+      {
+        timeoutMs: 10_000,
+        what: "the relay guest's stats line showing the full 1280x720 picture",
+      },
+    );
   });
 
   it("the relay guest hears the host's program audio, still in stereo", async () => {

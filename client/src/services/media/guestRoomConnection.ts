@@ -15,6 +15,7 @@ import { offlinePresence } from './roomRules';
 import type { HostPresence } from './roomState';
 import { SfuReceiver } from './sfuReceiver';
 import { startVideoMeter } from './videoMeter';
+import { readVideoReport } from './videoQuality';
 
 export const connectGuestRoom: GuestRoomConnector = (options) => new LiveGuestRoomConnection(options);
 
@@ -109,15 +110,18 @@ class LiveGuestRoomConnection extends LiveRoomConnection implements GuestRoomCon
     this.relayGuest.close();
   }
 
-  /** The screen's size, frame rate and SFU layer in the room's stats, the way program audio shows. */
+  /**
+   * The screen's size, frame rate and SFU layer in the room's stats, the way program audio shows; on
+   * the relay tier, the relay picture's (the rendition the media node sends this guest).
+   */
   private videoMeter(): void {
-    this.cleanups.push(
-      startVideoMeter(
-        () => this.sfu.statsOf('screen'),
-        () => this.screenLayers,
-        (quality) => this.store.videoQualityMeasured(quality),
-      ),
-    );
+    const read = async () => {
+      if (this.store.get().tier === 'relay') return this.relayGuest.quality();
+      const report = await this.sfu.statsOf('screen');
+      return report ? readVideoReport(report) : null;
+    };
+    const layers = () => (this.store.get().tier === 'relay' ? null : this.screenLayers);
+    this.cleanups.push(startVideoMeter(read, layers, (quality) => this.store.videoQualityMeasured(quality)));
   }
 
   /** The relay's program audio, played through the same program-audio element as the SFU's. */

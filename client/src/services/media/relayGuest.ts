@@ -1,6 +1,8 @@
 import { RELAY_CANVAS_HEIGHT, RELAY_CANVAS_WIDTH, type BinaryData } from '@riffroom/protocol';
 import type { RoomSocket } from './roomSocket';
+import { PaintRate } from './paintRate';
 import { withTimeout } from './retry';
+import type { VideoQuality } from './videoQuality';
 
 /**
  * The host sends at least one frame a second while sharing (relayHost.ts); this long without one
@@ -18,6 +20,9 @@ export class RelayGuest {
   private subscribed = false;
   private staleTimer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
+  private readonly paintRate = new PaintRate();
+  /** The size the last picture came in: which rendition the media node sends this guest. */
+  private lastSize: { width: number; height: number } | null = null;
   private readonly offFrame: () => void;
 
   constructor(
@@ -55,6 +60,16 @@ export class RelayGuest {
     }
   }
 
+  /**
+   * The relay picture as the room's stats show it: the size the media node sends (1280x720, or
+   * 640x360 where this guest's link cannot carry full frames) and the pictures painted a second;
+   * null while none was painted lately.
+   */
+  quality(now = performance.now()): Omit<VideoQuality, 'layers'> | null {
+    const fps = this.paintRate.fps(now);
+    return this.lastSize && fps !== null ? { ...this.lastSize, fps } : null;
+  }
+
   close(): void {
     if (this.closed) return;
     this.closed = true;
@@ -71,6 +86,8 @@ export class RelayGuest {
       const bitmap = await createImageBitmap(new Blob([frame as BlobPart], { type: 'image/jpeg' }));
       try {
         context.drawImage(bitmap, 0, 0, RELAY_CANVAS_WIDTH, RELAY_CANVAS_HEIGHT);
+        this.lastSize = { width: bitmap.width, height: bitmap.height };
+        this.paintRate.painted(performance.now());
       } finally {
         bitmap.close();
       }

@@ -1,22 +1,24 @@
 import type { SfuLayers } from '@riffroom/protocol';
-import { readVideoReport, type VideoQuality } from './videoQuality';
+import type { VideoQuality } from './videoQuality';
+
+/** One reading of the received screen: its size and frame rate, null while no picture arrives. */
+export type VideoReading = () => Promise<Omit<VideoQuality, 'layers'> | null>;
 
 /**
- * Reads the received screen's stats once a second and reports its size, frame rate and the SFU
- * layer it is on (the latest sfu:layers, which `layers` gives); null while no picture arrives.
+ * Reads the received screen once a second and reports its size, frame rate and the SFU layer it is
+ * on (the latest sfu:layers, which `layers` gives); null while no picture arrives.
  */
 export function startVideoMeter(
-  readStats: () => Promise<RTCStatsReport | null>,
+  read: VideoReading,
   layers: () => SfuLayers | null,
   onQuality: (quality: VideoQuality | null) => void,
   intervalMs = 1000,
 ): () => void {
   let stopped = false;
   const timer = setInterval(() => {
-    readStats()
-      .then((report) => {
+    read()
+      .then((reading) => {
         if (stopped) return;
-        const reading = report ? readVideoReport(report) : null;
         const current = layers();
         onQuality(reading ? { ...reading, ...(current ? { layers: current } : {}) } : null);
       })
