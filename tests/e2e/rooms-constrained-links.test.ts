@@ -1,14 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newAccount } from '../support/accounts.js';
-import { startBox, type Box } from '../support/box.js';
 import type { WatchedPage } from '../support/browser.js';
 import { readViewerStats, type ViewerStats } from '../support/link-stats.js';
 import { installMovingScreen } from '../support/moving-screen.js';
-import { launchChromiumIn } from '../support/netns-chromium.js';
-import { createTestNetwork, type TestNetwork } from '../support/netns.js';
 import { joinByInviteLink, openHostRoom } from '../support/room-pages.js';
+import { useShapedLinks } from '../support/shaped-links-suite.js';
 import { until } from '../support/until.js';
 
 /**
@@ -42,26 +39,12 @@ const SETTLED_READS = 5;
 const MAX_CONCEALED_PERCENT = 1.5;
 
 describe('viewers on real constrained links (network namespaces), in Chromium', () => {
-  let network: TestNetwork;
-  let box: Box;
-  const browsers: Browser[] = [];
+  const suite = useShapedLinks(VIEWERS);
   let host: WatchedPage;
   const viewers: WatchedPage[] = [];
 
-  beforeAll(async () => {
-    network = createTestNetwork(VIEWERS);
-    box = await startBox({ HOST: network.boxAddress, RTC_LISTEN_IP: network.boxAddress });
-  });
-  afterAll(async () => {
-    await Promise.all(browsers.map((browser) => browser.close()));
-    await box?.stop();
-    network?.close();
-  });
-
   it('the host shares a moving screen from the root namespace', async () => {
-    const browser = await launchChromiumIn(null, box.baseUrl);
-    browsers.push(browser);
-    host = await openHostRoom(browser, box.baseUrl, newAccount('linkhost'), {
+    host = await openHostRoom(await suite.launch(null), suite.box.baseUrl, newAccount('linkhost'), {
       beforeSignUp: (page) => page.addInitScript(installMovingScreen),
     });
     await host.page.getByLabel('Program audio source').selectOption('capture');
@@ -70,10 +53,8 @@ describe('viewers on real constrained links (network namespaces), in Chromium', 
   });
 
   it('a viewer on each link joins by the invite link, each from its own namespace', async () => {
-    for (const link of network.links) {
-      const browser = await launchChromiumIn(link.namespace, box.baseUrl);
-      browsers.push(browser);
-      viewers.push(await joinByInviteLink(browser, box.baseUrl, host.page));
+    for (const link of suite.network.links) {
+      viewers.push(await joinByInviteLink(await suite.launch(link.namespace), suite.box.baseUrl, host.page));
     }
   });
 
@@ -174,8 +155,8 @@ describe('viewers on real constrained links (network namespaces), in Chromium', 
     expect(figures.concealedPercent).toBeLessThan(MAX_CONCEALED_PERCENT);
   }, 120_000);
   it('leaves no namespace, link or firewall rule behind', () => {
-    const namespaces = network.links.map((link) => link.namespace);
-    network.close();
+    const namespaces = suite.network.links.map((link) => link.namespace);
+    suite.network.close();
     const listed = spawnSync('ip', ['netns', 'list'], { encoding: 'utf8' }).stdout;
     const links = spawnSync('ip', ['-o', 'link', 'show'], { encoding: 'utf8' }).stdout;
     for (const namespace of namespaces) expect(listed).not.toContain(namespace);

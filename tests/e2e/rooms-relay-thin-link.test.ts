@@ -1,12 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newAccount } from '../support/accounts.js';
-import { startBox, type Box } from '../support/box.js';
 import type { WatchedPage } from '../support/browser.js';
 import { installMovingScreen } from '../support/moving-screen.js';
-import { launchChromiumIn } from '../support/netns-chromium.js';
-import { createTestNetwork, type TestNetwork } from '../support/netns.js';
 import { joinByInviteLink, openHostRoom } from '../support/room-pages.js';
+import { useShapedLinks } from '../support/shaped-links-suite.js';
 import { until } from '../support/until.js';
 
 /**
@@ -23,35 +20,21 @@ const GUESTS = [
 ];
 const RELAY_WARNING = 'Using server relay mode (lower quality)...';
 const videoLine = (guest: WatchedPage) => guest.page.getByTestId('video-quality').innerText();
+const suite = useShapedLinks(GUESTS);
 
 describe('relay guests on real links get the picture their link carries, in Chromium', () => {
-  let network: TestNetwork;
-  let box: Box;
-  const browsers: Browser[] = [];
   let host: WatchedPage;
   const guests: WatchedPage[] = [];
 
-  beforeAll(async () => {
-    network = createTestNetwork(GUESTS);
-    box = await startBox({ HOST: network.boxAddress, RTC_LISTEN_IP: network.boxAddress });
-  });
-  afterAll(async () => {
-    await Promise.all(browsers.map((browser) => browser.close()));
-    await box?.stop();
-    network?.close();
-  });
-
   it('the host shares a moving screen from the root namespace; a guest on each link joins on the relay', async () => {
-    const hostBrowser = await launchChromiumIn(null, box.baseUrl);
-    browsers.push(hostBrowser);
-    host = await openHostRoom(hostBrowser, box.baseUrl, newAccount('relaylinkhost'), {
+    const { box, network } = suite;
+    host = await openHostRoom(await suite.launch(null), box.baseUrl, newAccount('relaylinkhost'), {
       beforeSignUp: (page) => page.addInitScript(installMovingScreen),
     });
     await host.page.getByRole('button', { name: 'Start Screen Share' }).click();
     await host.page.getByRole('button', { name: 'Stop Screen Share' }).waitFor();
     for (const link of network.links) {
-      const browser = await launchChromiumIn(link.namespace, box.baseUrl);
-      browsers.push(browser);
+      const browser = await suite.launch(link.namespace);
       guests.push(await joinByInviteLink(browser, box.baseUrl, host.page, { tier: 'relay', banner: RELAY_WARNING }));
     }
   });

@@ -1,14 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newAccount } from '../support/accounts.js';
-import { startBox, type Box } from '../support/box.js';
 import type { WatchedPage } from '../support/browser.js';
 import { readViewerStats, type ViewerStats } from '../support/link-stats.js';
 import { installMovingScreen } from '../support/moving-screen.js';
-import { launchChromiumIn } from '../support/netns-chromium.js';
-import { createTestNetwork, type TestNetwork } from '../support/netns.js';
 import { measuredKbps } from '../support/room-audio.js';
 import { joinByInviteLink, openHostRoom } from '../support/room-pages.js';
+import { useShapedLinks } from '../support/shaped-links-suite.js';
 import { until } from '../support/until.js';
 
 /**
@@ -27,34 +24,20 @@ const THIN_KBPS = 100;
 const WINDOW_S = 20;
 
 describe('a viewer on a link too thin for the studio audio, in Chromium', () => {
-  let network: TestNetwork;
-  let box: Box;
-  const browsers: Browser[] = [];
+  // At 'info' the box logs each program audio change, which a failure prints.
+  const suite = useShapedLinks([LINK], { LOG_LEVEL: 'info' });
   let host: WatchedPage;
   let viewer: WatchedPage;
 
-  beforeAll(async () => {
-    network = createTestNetwork([LINK]);
-    box = await startBox({ HOST: network.boxAddress, RTC_LISTEN_IP: network.boxAddress, LOG_LEVEL: 'info' });
-  });
-  afterAll(async () => {
-    await Promise.all(browsers.map((browser) => browser.close()));
-    await box?.stop();
-    network?.close();
-  });
-
   it('the host shares a moving screen and studio audio; the viewer joins from its namespace', async () => {
-    const hostBrowser = await launchChromiumIn(null, box.baseUrl);
-    browsers.push(hostBrowser);
-    host = await openHostRoom(hostBrowser, box.baseUrl, newAccount('thinhost'), {
+    const { box, network } = suite;
+    host = await openHostRoom(await suite.launch(null), box.baseUrl, newAccount('thinhost'), {
       beforeSignUp: (page) => page.addInitScript(installMovingScreen),
     });
     await host.page.getByLabel('Program audio source').selectOption('capture');
     await host.page.getByRole('button', { name: 'Start Screen Share' }).click();
     await host.page.getByRole('button', { name: 'Stop Screen Share' }).waitFor();
-    const viewerBrowser = await launchChromiumIn(network.links[0]!.namespace, box.baseUrl);
-    browsers.push(viewerBrowser);
-    viewer = await joinByInviteLink(viewerBrowser, box.baseUrl, host.page);
+    viewer = await joinByInviteLink(await suite.launch(network.links[0]!.namespace), box.baseUrl, host.page);
     const play = viewer.page.getByRole('button', { name: 'Play program audio' });
     if (await play.isVisible().catch(() => false)) await play.click();
   });
@@ -100,7 +83,7 @@ describe('a viewer on a link too thin for the studio audio, in Chromium', () => 
       );
       if (after.audio?.ssrc === before.audio?.ssrc) break;
     }
-    const audioChanges = box
+    const audioChanges = suite.box
       .output()
       .split('\n')
       .filter((l) => l.includes('program audio'))
