@@ -124,6 +124,19 @@ async function join(browser: Browser, baseUrl: string, host: Page, link: ViewerL
   return { link, page: joined.page };
 }
 
+/**
+ * A relay guest's picture size, as its stats line names it (`Video: 640×360 · 2.4 fps`): which of
+ * the relay's renditions the media node sends it. No inbound-rtp carries it.
+ */
+async function relaySize(page: Page): Promise<{ video: { frameWidth: number; frameHeight: number } | null }> {
+  const line = await page
+    .getByTestId('video-quality')
+    .innerText()
+    .catch(() => '');
+  const size = /(\d+)×(\d+)/.exec(line);
+  return { video: size ? { frameWidth: Number(size[1]), frameHeight: Number(size[2]) } : null };
+}
+
 /** Measures `viewers` together over `seconds`, reading each one's frame size every second. */
 async function measure(viewers: Viewer[], tier: 'sfu' | 'relay', seconds: number): Promise<ViewerWindow[]> {
   const before = await Promise.all(viewers.map((v) => readViewerStats(v.page)));
@@ -133,7 +146,7 @@ async function measure(viewers: Viewer[], tier: 'sfu' | 'relay', seconds: number
   const started = Date.now();
   while (Date.now() - started < seconds * 1000) {
     await sleep(1000); // the sampling period of a measuring window, not a wait for a condition
-    const now = await Promise.all(viewers.map((v) => readViewerStats(v.page)));
+    const now = await Promise.all(viewers.map((v) => (tier === 'relay' ? relaySize(v.page) : readViewerStats(v.page))));
     now.forEach((stats, i) => {
       widths[i]!.push(stats.video?.frameWidth ?? 0);
       heights[i]!.push(stats.video?.frameHeight ?? 0);

@@ -99,7 +99,7 @@ export function viewerRow(window: ViewerWindow): ViewerRow {
   return {
     viewer: window.link.label,
     fps: round(video ? (v1.framesDecoded - v0.framesDecoded) / seconds : g2g.length / seconds),
-    resolution: window.tier === 'relay' ? '1280x720 JPEG' : mostCommon(sizes),
+    resolution: window.tier === 'relay' ? `${mostCommon(sizes)} JPEG` : mostCommon(sizes),
     fullWidthPercent: round((window.widths.filter((w) => w >= 1280).length / Math.max(1, window.widths.length)) * 100),
     freezesPerMin: video ? round((v1.freezeCount - v0.freezeCount) * perMin) : 0,
     freezeSPerMin: video ? round((v1.totalFreezesDuration - v0.totalFreezesDuration) * perMin, 2) : 0,

@@ -24,6 +24,8 @@ it('measures viewers on real shaped links, layered and relay, and draws the char
   expect(free.resolution).toMatch(/^\d+x\d+$/);
   expect(free.audioConcealedPercent).not.toBeNull();
   expect(free.audioLossPercent).not.toBeNull();
+  // The relay guest's picture size is read from its stats line (which rendition it is painted with).
+  expect(json.runs[1].viewers[0].resolution).toMatch(/^\d+x\d+ JPEG$/);
   expect(json.targets.length).toBeGreaterThan(0);
   for (const chart of ['constrained-viewers.svg', 'constrained-viewers-freezes.svg']) {
     expect(existsSync(path.join(dir, chart))).toBe(true);
