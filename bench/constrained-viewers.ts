@@ -24,6 +24,7 @@ import {
 } from './lib/constrained-links.js';
 import { runOnce, type RunResult } from './lib/constrained-run.js';
 import { hostSummary, verdicts, viewerRow, viewerVerdicts } from './lib/constrained-summary.js';
+import type { MachineCpuLoad } from './lib/machine-cpu.js';
 import { formatTable, lineChartSvg, machineNote, parseArgs, RESULTS_DIR, writeResults } from './lib/report.js';
 
 const args = parseArgs(process.argv.slice(2));
@@ -46,6 +47,9 @@ const outDir = typeof args.get('out') === 'string' ? (args.get('out') as string)
 /** Where a link sits on the charts' x axis: its rate, the unconstrained one at 10 Mbit/s. */
 const xOf = (link: ViewerLink) => link.shape.rateKbit ?? 10_000;
 const dash = (value: number | null) => (value === null ? '-' : value);
+const cpuLoad = ({ busyPercent, waitingPercent }: MachineCpuLoad) =>
+  `cores ${busyPercent}% busy` +
+  (waitingPercent === null ? '' : `, some task waiting for a core ${waitingPercent}% of the time`);
 
 function printRun(run: RunResult, tookS: number): void {
   const rows = run.viewers.map(viewerRow);
@@ -117,6 +121,7 @@ async function main() {
     const started = Date.now();
     const run = await runOnce(options);
     printRun(run, (Date.now() - started) / 1000);
+    console.log(`machine while measured: ${cpuLoad(hostSummary(run).machineCpu)}`);
     return run;
   };
   runs.layered = await timed({ ...common, layers: LAYERS, tier: 'sfu', links: LINKS.layered, aloneS: ALONE_S });
@@ -136,6 +141,9 @@ async function main() {
     const sweep = { ...eachAlone[0]!, viewers: aloneWindows, alone: null, hostAlone: null };
     console.log('\neach viewer on its own with the host, one run per viewer:');
     printRun(sweep, 0);
+    console.log('machine while each was measured:');
+    for (const run of eachAlone)
+      console.log(`  ${run.viewers[0]!.link.label}: ${cpuLoad(hostSummary(run).machineCpu)}`);
   }
 
   const print = (title: string, checks: { what: string; value: string; pass: boolean }[]) => {

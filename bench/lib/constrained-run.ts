@@ -23,6 +23,7 @@ import type { ViewerLink } from './constrained-links.js';
 import { installClockProbe } from './latency-guest-probe.js';
 import { KEEP_NAMES_SHIM } from './latency-joins.js';
 import type { LatencyProbe } from './latency-pages.js';
+import { machineCpuBetween, readMachineCpu, type MachineCpuLoad } from './machine-cpu.js';
 import { sleep } from './report.js';
 
 const RELAY_WARNING = 'Using server relay mode (lower quality)...';
@@ -63,18 +64,22 @@ export interface RunResult {
   hostAlone: HostWindow | null;
 }
 
-/** Two reads of the host's upload. */
+/** Two reads of the host's upload, and how loaded the machine was between them. */
 export interface HostWindow {
   before: HostUploadStats;
   after: HostUploadStats;
   seconds: number;
+  /** Every Chromium, the box and its worker share this machine's cores: what that cost them. */
+  cpu: MachineCpuLoad;
 }
 
 async function hostWindow(host: Page, measured: () => Promise<unknown>): Promise<HostWindow> {
   const before = await readHostUpload(host);
+  const cpuBefore = readMachineCpu();
   await measured();
+  const cpu = machineCpuBetween(cpuBefore, readMachineCpu());
   const after = await readHostUpload(host);
-  return { before, after, seconds: (after.timestamp - before.timestamp) / 1000 };
+  return { before, after, seconds: (after.timestamp - before.timestamp) / 1000, cpu };
 }
 
 interface Viewer {

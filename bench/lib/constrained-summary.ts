@@ -129,6 +129,7 @@ export function hostSummary(run: RunResult, window: HostWindow = run.host) {
     audioKbps: round(((after.audioBytesSent - before.audioBytesSent) * 8) / seconds / 1000),
     keyframeRequestsPerS: round((after.keyframeRequests - before.keyframeRequests) / seconds, 2),
     encodings: after.layers,
+    machineCpu: window.cpu,
   };
 }
 

@@ -17,6 +17,9 @@ it('measures viewers on real shaped links, layered and relay, and draws the char
       expect(Number.isFinite(row.freezeSPerMin)).toBe(true);
     }
     expect(run.host.videoKbps).toBeGreaterThan(0);
+    // How loaded the machine was while it measured: two Chromiums and a box are never idle.
+    expect(run.host.machineCpu.busyPercent).toBeGreaterThan(0);
+    expect(run.host.machineCpu.busyPercent).toBeLessThanOrEqual(100);
   }
   // The unshaped viewer decodes a picture and plays the program audio: the figures are read.
   const free = layered.viewers[0];
