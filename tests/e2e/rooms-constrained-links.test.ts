@@ -113,9 +113,8 @@ describe('viewers on real constrained links (network namespaces), in Chromium', 
       lowerReads = width > 0 && width < 1280 && renewed ? lowerReads + 1 : 0;
       return lowerReads >= SETTLED_READS;
     };
-    // The estimate starts at the screen's working rate (1.5 Mbit/s) and falls to the link's within
-    // seconds; the window opens once the viewer has stayed on a lower layer for a few reads, so the
-    // queue that first overshoot filled has drained: what is measured is the settled state.
+    // The window opens once the viewer has stayed on a lower layer for a few reads, with resends on:
+    // what is measured is the settled state.
     await until(settledLower, {
       timeoutMs: 60_000,
       intervalMs: 1000,

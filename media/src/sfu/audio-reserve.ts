@@ -2,6 +2,7 @@ import { PROGRAM_AUDIO_DEFAULT_BITRATE } from '@riffroom/protocol';
 import type { types } from 'mediasoup';
 import { AudioRenditionGate, type AudioRenditionChange, type ProgramAudioRendition } from './audio-rendition.js';
 import { AudioResendGate, type AudioResendChange } from './audio-resends.js';
+import { measuredEstimates } from './initial-estimate.js';
 import { layerBitrates, sameLayers, type Layers } from './layer-ceiling.js';
 import { streamOf } from './program-audio-renditions.js';
 import { ViewerVideoPlan } from './video-plan.js';
@@ -70,10 +71,15 @@ export function reserveProgramAudio(
   const audible = () =>
     [...audio].filter((consumer) => !consumer.closed && !consumer.paused && !consumer.producerPaused);
 
-  /** Bit/s the program audio (and any other audio) on this transport sends now. */
+  /**
+   * Bit/s the program audio (and any other audio) on this transport sends now, or will in a moment:
+   * a consumer is made paused and resumed once the viewer has wired its track, and a plan made
+   * before that must not give its room to the video (a first plan with no reserve put a 500 kbit/s
+   * viewer on 640x360, and a third of its audio packets were lost for 4 s).
+   */
   const audioBitrate = async () => {
     let total = 0;
-    for (const consumer of audible()) {
+    for (const consumer of [...audio].filter((one) => !one.closed && !one.producerPaused)) {
       const producer = producerOf(consumer.producerId);
       const stats = await producer?.getStats().catch(() => []);
       // Before the first second is measured, the stream's cap stands in.
@@ -160,15 +166,16 @@ export function reserveProgramAudio(
     }
   };
 
-  transport.on('trace', (trace) => {
-    if (trace.type !== 'bwe') return;
-    const estimate = (trace.info as { availableBitrate: number }).availableBitrate;
+  const onEstimate = measuredEstimates((estimate) => {
     plan.estimate(estimate, Date.now());
     renditions.estimate(estimate, Date.now());
     const scores = audible().map((consumer) => consumer.score.score);
     if (scores.length) renditions.audioScore(Math.min(...scores), Date.now());
     resends.estimate(estimate, Date.now());
     void update();
+  });
+  transport.on('trace', (trace) => {
+    if (trace.type === 'bwe') onEstimate((trace.info as { availableBitrate: number }).availableBitrate);
   });
   // The estimate is traced only where it is used: audio to resend, or layers to choose from.
   const traceEstimates = () => {

@@ -2,6 +2,7 @@ import type { TransportInfo } from '@riffroom/protocol';
 import type { types } from 'mediasoup';
 import type { ProgramAudioChange, ProgramAudioSources } from './audio-reserve.js';
 import type { Direction, PeerMediaTable } from './peer-media.js';
+import { INITIAL_OUTGOING_BITRATE } from './initial-estimate.js';
 import { prepareViewerTransport } from './viewer-transport.js';
 import type { WorkerSlot } from './worker-pool.js';
 
@@ -36,8 +37,7 @@ export async function openPeerTransport(
     enableUdp: true,
     enableTcp: true,
     preferUdp: true,
-    // Screen share starts near its working rate instead of ramping up from mediasoup's 600 kbps.
-    initialAvailableOutgoingBitrate: 1_500_000,
+    initialAvailableOutgoingBitrate: INITIAL_OUTGOING_BITRATE,
     appData: { peerId, direction },
   });
   peers.keepOrClose(peerId, media, transport);
