@@ -122,8 +122,9 @@ export class HostMedia {
         appData: streamAppData(producer.id),
         ...(source === 'program-audio' ? { enableRtx: transport.appData.audioResends === true } : {}),
         // A layered picture starts on its smallest layer: the first ceiling (video-plan.ts) comes
-        // with GoogCC's first measurement, and until then mediasoup would fill its 600 kbit/s guess,
-        // a 640x360 keyframe that overflows a 500 kbit/s link's queue. A fast link climbs within 1 s.
+        // with GoogCC's first measurement, and until then mediasoup would fill the transport's
+        // initial guess (initial-estimate.ts), with a 640x360 keyframe that overflowed a 500 kbit/s
+        // link's queue.
         ...(producer.type === 'simulcast' || producer.type === 'svc' ? { preferredLayers: { spatialLayer: 0 } } : {}),
       },
       { handover: true },
