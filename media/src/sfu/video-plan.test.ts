@@ -110,4 +110,32 @@ describe('viewer video plan', () => {
     plan.estimate(1_000_000, 12_000);
     expect(plan.next(CONSUMER, burst, steady, AUDIO, 1, 12_000)).toEqual(S1T2);
   });
+
+  it('does not climb to a picture the host has just begun to send, until its bitrate has settled', () => {
+    const plan = new ViewerVideoPlan();
+    // The share has just started: no 1280x720 stream yet.
+    const before = [TABLE[0]!, TABLE[1]!, [0]];
+    // Its first seconds, as measured: far below what it settles at.
+    const ramping = [TABLE[0]!, TABLE[1]!, [194_000, 233_000, 365_000]];
+    let current = S1T2;
+    for (let t = 0; t < 6; t++) {
+      plan.estimate(1_050_000, t * 1000);
+      current = plan.next(CONSUMER, before, current, AUDIO, 1, t * 1000);
+    }
+    expect(current).toEqual(S1T2);
+    // A 1 Mbit/s link: on the ramping figures even its estimate looks like mediasoup's probing cap.
+    for (let t = 6; t < 11; t++) {
+      plan.estimate(1_550_000, t * 1000);
+      current = plan.next(CONSUMER, ramping, current, AUDIO, 1, t * 1000);
+      expect(current).toEqual(S1T2);
+    }
+    // Settled, the stream costs what it does, which that link's estimate does not allow.
+    plan.estimate(1_000_000, 11_000);
+    expect(plan.next(CONSUMER, TABLE, current, AUDIO, 1, 11_000)).toEqual(S1T2);
+  });
+
+  it('offers a picture that was already sent when the viewer came at once', () => {
+    const plan = new ViewerVideoPlan();
+    expect(run(plan, 3_200_000, 0, 1)).toEqual(S2T2);
+  });
 });

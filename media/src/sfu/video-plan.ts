@@ -29,6 +29,15 @@ const STEADY_PERCENTILE = 0.2;
  */
 const LARGER_PICTURE_SPAN_MS = 20_000;
 /**
+ * A picture the host begins to send while the viewer watches (the share starts, or Chromium turns an
+ * encoding back on) is not climbed to for this long. Its encoder ramps up from a low rate, so its
+ * first readings understate what it will cost: as a share started, its 1280x720 stream read
+ * 365 kbit/s at its first second and 1.1 Mbit/s four seconds later. A 1 Mbit/s viewer with 2% loss
+ * climbed to it on that first reading (the top stream so small that its estimate even sat at
+ * mediasoup's probing cap), overflowed its link and was back on 320x180 within 11 s.
+ */
+const NEW_PICTURE_SETTLE_MS = 5_000;
+/**
  * How much of each new reading of the host's layer bitrates enters the plan's table. Screen
  * content's per-second bitrates swing by 2x (a scroll, a keyframe); a ceiling that followed each
  * reading would flap between layers.
@@ -54,6 +63,10 @@ const CLIMB_BLAME_MS = 10_000;
 const AUDIO_LOSS_HOLD_MS = 30_000;
 /** A perfect audio consumer score (mediasoup's 0..10, from the viewer's receiver reports). */
 const CLEAN_AUDIO_SCORE = 10;
+
+/** The table with the pictures larger than `current` that `isNew` names left out (0: not offered). */
+const withoutNewPictures = (table: number[][], current: Layers | null, isNew: (spatial: number) => boolean) =>
+  table.map((row, spatial) => (spatial > (current?.spatialLayer ?? 0) && isNew(spatial) ? row.map(() => 0) : row));
 
 /** The table with each picture larger than `current` left out (0: not offered) where it exceeds `budget`. */
 const withoutLargerPictures = (table: number[][], current: Layers, budget: number) =>
@@ -86,6 +99,11 @@ export class ViewerVideoPlan {
   private audioScore = CLEAN_AUDIO_SCORE;
   private readonly climbs = new Map<unknown, Climb>();
   private readonly tables = new Map<unknown, number[][]>();
+  /**
+   * Per consumer, when each picture began to arrive while this plan watched (-Infinity: it was
+   * there when the plan first read the table; absent: not sent now).
+   */
+  private readonly picturesSince = new Map<unknown, Map<number, number>>();
   private holdUntil = Number.NEGATIVE_INFINITY;
   /** Consumers whose last climb the audio blamed: they step back down on their next plan. */
   private readonly undo = new Map<unknown, Layers>();
@@ -137,14 +155,20 @@ export class ViewerVideoPlan {
       this.undo.delete(consumer);
       return undone;
     }
-    const smoothed = this.smooth(consumer, table);
-    const top = Math.max(0, ...smoothed.flat());
+    const whole = this.smooth(consumer, table);
+    const since = this.notePictures(consumer, whole, now);
+    const top = Math.max(0, ...whole.flat());
+    const offered = withoutNewPictures(
+      whole,
+      current,
+      (spatial) => now - (since.get(spatial) ?? now) < NEW_PICTURE_SETTLE_MS,
+    );
     const budgetOf = (estimate: number) =>
       estimate >= UNLIMITED_ESTIMATE_OF_TOP * top * videoCount && estimate >= top * videoCount + audioReserve
         ? Number.POSITIVE_INFINITY
         : (estimate * USABLE_SHARE_OF_ESTIMATE - audioReserve) / videoCount;
     // Staying (or stepping down) follows the percentile; a climb needs every estimate of the span.
-    const staying = highestFitting(smoothed, budgetOf(this.estimates.percentile(STEADY_PERCENTILE)));
+    const staying = highestFitting(offered, budgetOf(this.estimates.percentile(STEADY_PERCENTILE)));
     let ceiling = staying;
     if (current && above(staying, current)) {
       const climbBudget = budgetOf(this.estimates.lowest()) / UPGRADE_HEADROOM;
@@ -153,7 +177,7 @@ export class ViewerVideoPlan {
         climbBudget === Number.POSITIVE_INFINITY
           ? climbBudget
           : budgetOf(this.longerEstimates.lowest()) / UPGRADE_HEADROOM;
-      const climb = highestFitting(withoutLargerPictures(smoothed, current, largerPictureBudget), climbBudget);
+      const climb = highestFitting(withoutLargerPictures(offered, current, largerPictureBudget), climbBudget);
       ceiling = now >= this.holdUntil && above(climb, current) ? (above(climb, staying) ? staying : climb) : current;
     }
     if (current && above(ceiling, current)) {
@@ -165,6 +189,7 @@ export class ViewerVideoPlan {
   /** Forgets a consumer that closed. */
   forget(consumer: unknown): void {
     this.tables.delete(consumer);
+    this.picturesSince.delete(consumer);
     this.climbs.delete(consumer);
     this.undo.delete(consumer);
   }
@@ -182,6 +207,18 @@ export class ViewerVideoPlan {
     );
     this.tables.set(consumer, smoothed);
     return smoothed;
+  }
+
+  /** Notes when each picture of the consumer's table began to arrive; returns those times. */
+  private notePictures(consumer: unknown, table: number[][], now: number): Map<number, number> {
+    const known = this.picturesSince.get(consumer);
+    const since = new Map<number, number>();
+    table.forEach((row, spatial) => {
+      if (!row.some((bitrate) => bitrate > 0)) return;
+      since.set(spatial, known ? (known.get(spatial) ?? now) : Number.NEGATIVE_INFINITY);
+    });
+    this.picturesSince.set(consumer, since);
+    return since;
   }
 
   private lowestAudioScore(): number {
