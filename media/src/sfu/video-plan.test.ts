@@ -138,4 +138,38 @@ describe('viewer video plan', () => {
     const plan = new ViewerVideoPlan();
     expect(run(plan, 3_200_000, 0, 1)).toEqual(S2T2);
   });
+
+  it('takes a picture the host sends again at what it cost before: a fast link has it back at once', () => {
+    const plan = new ViewerVideoPlan();
+    expect(run(plan, 3_200_000, 0, 3)).toEqual(S2T2);
+    // The host's Chromium turns its 1280x720 encoding off (its CPU or its uplink), then on again.
+    const without = [TABLE[0]!, TABLE[1]!, [0]];
+    const ramping = [TABLE[0]!, TABLE[1]!, [194_000, 233_000, 365_000]];
+    plan.estimate(3_200_000, 3000);
+    const down = plan.next(CONSUMER, without, S2T2, AUDIO, 1, 3000);
+    expect(down).toEqual(S1T2);
+    plan.estimate(3_200_000, 4000);
+    expect(plan.next(CONSUMER, ramping, down, AUDIO, 1, 4000)).toEqual(S2T2);
+  });
+
+  it('does not climb a 1 Mbit/s link to a picture sent again on its ramping readings', () => {
+    const plan = new ViewerVideoPlan();
+    let current = run(plan, 1_000_000, 0, 12);
+    expect(current).toEqual(S1T2);
+    // Off for 3 s, then back, ramping up over 5 s as a new encoding does.
+    const off = [[0], [0], [0]];
+    const ramp = [
+      [194_000, 233_000, 365_000],
+      [300_000, 400_000, 600_000],
+      [450_000, 600_000, 850_000],
+      [600_000, 800_000, 1_000_000],
+      [700_000, 900_000, 1_100_000],
+    ];
+    [...off, ...ramp, ...Array.from({ length: 5 }, () => TABLE[2]!)].forEach((row, i) => {
+      const now = (12 + i) * 1000;
+      plan.estimate(1_000_000, now);
+      current = plan.next(CONSUMER, [TABLE[0]!, TABLE[1]!, row], current, AUDIO, 1, now);
+      expect(current).toEqual(S1T2);
+    });
+  });
 });

@@ -29,12 +29,14 @@ const STEADY_PERCENTILE = 0.2;
  */
 const LARGER_PICTURE_SPAN_MS = 20_000;
 /**
- * A picture the host begins to send while the viewer watches (the share starts, or Chromium turns an
- * encoding back on) is not climbed to for this long. Its encoder ramps up from a low rate, so its
+ * A picture the host begins to send while the viewer watches (the share starts) is not climbed to
+ * for this long. Its encoder ramps up from a low rate, so its
  * first readings understate what it will cost: as a share started, its 1280x720 stream read
  * 365 kbit/s at its first second and 1.1 Mbit/s four seconds later. A 1 Mbit/s viewer with 2% loss
  * climbed to it on that first reading (the top stream so small that its estimate even sat at
- * mediasoup's probing cap), overflowed its link and was back on 320x180 within 11 s.
+ * mediasoup's probing cap), overflowed its link and was back on 320x180 within 11 s. A picture sent
+ * again (Chromium turned its encoding off and on, under load) ramps up the same way, but its cost
+ * is known: it counts at that cost from its first reading, and waits for nothing (smooth()).
  */
 const NEW_PICTURE_SETTLE_MS = 5_000;
 /**
@@ -104,6 +106,8 @@ export class ViewerVideoPlan {
    * there when the plan first read the table; absent: not sent now).
    */
   private readonly picturesSince = new Map<unknown, Map<number, number>>();
+  /** Per consumer, what each layer cost at its last reading: a layer sent again starts there. */
+  private readonly lastCosts = new Map<unknown, number[][]>();
   private holdUntil = Number.NEGATIVE_INFINITY;
   /** Consumers whose last climb the audio blamed: they step back down on their next plan. */
   private readonly undo = new Map<unknown, Layers>();
@@ -155,8 +159,9 @@ export class ViewerVideoPlan {
       this.undo.delete(consumer);
       return undone;
     }
+    const costKnown = this.picturesWithCost(consumer);
     const whole = this.smooth(consumer, table);
-    const since = this.notePictures(consumer, whole, now);
+    const since = this.notePictures(consumer, whole, costKnown, now);
     const top = Math.max(0, ...whole.flat());
     const offered = withoutNewPictures(
       whole,
@@ -186,10 +191,12 @@ export class ViewerVideoPlan {
     return ceiling;
   }
 
+
   /** Forgets a consumer that closed. */
   forget(consumer: unknown): void {
     this.tables.delete(consumer);
     this.picturesSince.delete(consumer);
+    this.lastCosts.delete(consumer);
     this.climbs.delete(consumer);
     this.undo.delete(consumer);
   }
@@ -197,25 +204,49 @@ export class ViewerVideoPlan {
   /** The consumer's table with each layer's new reading folded into its running average. */
   private smooth(consumer: unknown, table: number[][]): number[][] {
     const previous = this.tables.get(consumer);
+    const costs = this.lastCosts.get(consumer) ?? [];
     const smoothed = table.map((row, spatial) =>
       row.map((bitrate, temporal) => {
         const before = previous?.[spatial]?.[temporal];
-        // A layer the host stopped sending (0) is gone at once; a new one starts at its reading.
-        if (!bitrate || !before) return bitrate;
+        // A layer the host stopped sending (0) is gone at once. One sent again ramps up as it did
+        // at first: it counts at what it cost before until its readings say more. A new one starts
+        // at its reading (and its picture waits NEW_PICTURE_SETTLE_MS).
+        if (!bitrate) return 0;
+        if (!before) return Math.max(bitrate, costs[spatial]?.[temporal] ?? 0);
         return before + (bitrate - before) * LAYER_BITRATE_SMOOTHING;
       }),
     );
     this.tables.set(consumer, smoothed);
+    smoothed.forEach((row, spatial) =>
+      row.forEach((cost, temporal) => {
+        if (cost > 0) (costs[spatial] ??= [])[temporal] = cost;
+      }),
+    );
+    this.lastCosts.set(consumer, costs);
     return smoothed;
   }
 
-  /** Notes when each picture of the consumer's table began to arrive; returns those times. */
-  private notePictures(consumer: unknown, table: number[][], now: number): Map<number, number> {
+  /** The pictures (spatial layers) of the consumer whose cost the plan has read before. */
+  private picturesWithCost(consumer: unknown): Set<number> {
+    const known = new Set<number>();
+    this.lastCosts.get(consumer)?.forEach((row, spatial) => {
+      if (row.some((cost) => cost > 0)) known.add(spatial);
+    });
+    return known;
+  }
+
+  /**
+   * Notes when each picture of the consumer's table began to arrive; returns those times. A picture
+   * there at the plan's first reading, or one whose cost the plan knows from before it stopped, is
+   * not new.
+   */
+  private notePictures(consumer: unknown, table: number[][], costKnown: Set<number>, now: number): Map<number, number> {
     const known = this.picturesSince.get(consumer);
     const since = new Map<number, number>();
     table.forEach((row, spatial) => {
       if (!row.some((bitrate) => bitrate > 0)) return;
-      since.set(spatial, known ? (known.get(spatial) ?? now) : Number.NEGATIVE_INFINITY);
+      const settled = !known || costKnown.has(spatial);
+      since.set(spatial, known?.get(spatial) ?? (settled ? Number.NEGATIVE_INFINITY : now));
     });
     this.picturesSince.set(consumer, since);
     return since;
