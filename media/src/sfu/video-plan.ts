@@ -191,7 +191,6 @@ export class ViewerVideoPlan {
     return ceiling;
   }
 
-
   /** Forgets a consumer that closed. */
   forget(consumer: unknown): void {
     this.tables.delete(consumer);
