@@ -1,17 +1,11 @@
-import {
-  GUEST_USER_NAME,
-  PRIVATE_ROOM_MESSAGE,
-  REMOVED_FROM_ROOM_MESSAGE,
-  SERVER_DRAINING_MESSAGE,
-  type JoinRoomResult,
-  type RoomView,
-  refuse,
-} from '@riffroom/protocol';
+import { SERVER_DRAINING_MESSAGE, type JoinRoomResult, type RoomView, refuse } from '@riffroom/protocol';
 import type { Logger } from 'pino';
-import type { LiveRoom, Member, MemberIdentity } from '../rooms/live-room.js';
+import type { LiveRoom, Member } from '../rooms/live-room.js';
 import type { HostSfuEvent } from '../rooms/host-sfu-presence.js';
 import type { RoomStateStore } from '../rooms/state/room-state-store.js';
+import { admit } from './room-admission.js';
 import { RoomSeats } from './room-seats.js';
+import { SocketRooms } from './socket-rooms.js';
 import { publicMember, roomPeers } from './room-peers.js';
 import type { SfuRooms } from '../sfu/sfu-rooms.js';
 import type { MessageLimits } from './message-limits.js';
@@ -46,8 +40,7 @@ export interface RoomHubOptions {
  */
 export class RoomHub {
   private rooms = new LiveRooms();
-  /** The rooms each socket is a member of (one at most, kept as a set so a leave can never miss one). */
-  private roomsOfSocket = new Map<string, Set<string>>();
+  private readonly socketRooms: SocketRooms;
   private queues = new SerialQueues();
   private seats: RoomSeats;
   private draining = false;
@@ -60,6 +53,7 @@ export class RoomHub {
     private readonly logger: Logger,
     private readonly options: RoomHubOptions,
   ) {
+    this.socketRooms = new SocketRooms(io);
     this.seats = new RoomSeats(this.rooms, options.state, options.socketsPerPerson, logger);
     this.grace = new HostGrace(options.hostGraceMs, directory, (roomId) => this.hostGraceEnded(roomId), logger);
     media.on('created', (room) => wireRoomMedia(io, room, logger));
@@ -85,8 +79,7 @@ export class RoomHub {
   /** The socket disconnected: it leaves every room it is in, after any join still in flight. */
   disconnected(socket: RealtimeSocket): Promise<void> {
     return this.queues.run(socket.id, async () => {
-      for (const roomId of [...(this.roomsOfSocket.get(socket.id) ?? [])])
-        await this.leaveNow(socket, roomId, 'disconnected');
+      for (const roomId of this.socketRooms.of(socket.id)) await this.leaveNow(socket, roomId, 'disconnected');
     });
   }
 
@@ -126,7 +119,7 @@ export class RoomHub {
 
   /** Whether the socket is a member of a room now (rtc-config hands out TURN credentials only then). */
   isInRoom(socket: RealtimeSocket): boolean {
-    return (this.roomsOfSocket.get(socket.id)?.size ?? 0) > 0;
+    return this.socketRooms.isInAny(socket.id);
   }
 
   /**
@@ -141,29 +134,12 @@ export class RoomHub {
       throw refuse('server/draining', SERVER_DRAINING_MESSAGE);
     }
     // One room per socket: joining another leaves the current one first.
-    for (const current of [...(this.roomsOfSocket.get(socket.id) ?? [])]) {
+    for (const current of this.socketRooms.of(socket.id)) {
       if (current !== roomId) await this.leaveNow(socket, current, 'left');
     }
-    const record = await this.directory.get(roomId);
-    this.assertStillJoinable(socket, roomId, record);
-    if (!record.settings.isPublic && !(await this.directory.admits(roomId, uid))) {
-      throw refuse('room/private', PRIVATE_ROOM_MESSAGE);
-    }
-    // Removals are kept with the room: one made on another node, or before a restart, counts here.
-    const isHost = uid !== null && uid === record.host.firebase_uid;
-    if (!isHost && (await this.directory.isRemoved(roomId, uid ?? socket.data.guestId))) {
-      throw refuse('room/removed', REMOVED_FROM_ROOM_MESSAGE);
-    }
-    const name = uid ? ((await this.directory.userName(uid)) ?? GUEST_USER_NAME) : GUEST_USER_NAME;
-    const shared = await state.restrictions(roomId);
-    this.assertStillJoinable(socket, roomId, record);
-    const joinedAs = uid ? record.participants.find((p) => p.firebase_uid === uid)?.role : undefined;
-    const identity: MemberIdentity = {
-      uid,
-      guestId: socket.data.guestId,
-      name,
-      requestedRole: joinedAs === 'participant' || joinedAs === 'viewer' ? joinedAs : undefined,
-    };
+    const { record, identity, shared } = await admit(socket, roomId, this.directory, state, (found) =>
+      this.assertStillJoinable(socket, roomId, found),
+    );
 
     let live = this.seats.liveRoom(roomId, record);
     live.applyControls(shared);
@@ -176,7 +152,7 @@ export class RoomHub {
         this.assertStillJoinable(socket, roomId, record),
       ));
       // From here to the records nothing awaits: what was checked is what gets recorded.
-      this.remember(socket, roomId);
+      this.socketRooms.remember(socket, roomId);
       socket.data.member = { ...publicMember(member), key: member.key, p2pPeerId: null };
       if (member.role === 'host') {
         this.options.messageLimits.asHost(socket);
@@ -233,7 +209,7 @@ export class RoomHub {
    * way the grace period starts.
    */
   private async leaveNow(socket: RealtimeSocket, roomId: string, how: 'left' | 'disconnected'): Promise<void> {
-    this.forget(socket.id, roomId, socket);
+    this.socketRooms.forget(socket.id, roomId, socket);
     this.options.messageLimits.asMember(socket);
     const live = this.rooms.get(roomId);
     const removed = live?.remove(socket.id);
@@ -260,23 +236,6 @@ export class RoomHub {
     }
   }
 
-  private remember(socket: RealtimeSocket, roomId: string): void {
-    socket.data.roomId = roomId;
-    let rooms = this.roomsOfSocket.get(socket.id);
-    if (!rooms) this.roomsOfSocket.set(socket.id, (rooms = new Set()));
-    rooms.add(roomId);
-  }
-
-  private forget(socketId: string, roomId: string, socket = this.io.sockets.sockets.get(socketId)): void {
-    if (socket?.data.roomId === roomId) {
-      socket.data.roomId = null;
-      socket.data.member = null;
-    }
-    const rooms = this.roomsOfSocket.get(socketId);
-    rooms?.delete(roomId);
-    if (rooms?.size === 0) this.roomsOfSocket.delete(socketId);
-  }
-
   /** The host's grace period ran out: its guests hear the host left; the room ends right after (HostGrace). */
   private hostGraceEnded(roomId: string): void {
     this.logger.info({ roomId }, 'room host gone past the grace period: ending the room');
@@ -289,7 +248,7 @@ export class RoomHub {
     this.rooms.markEnded(roomId);
     const live = this.rooms.get(roomId);
     this.rooms.delete(roomId);
-    for (const { peerId } of live?.peers() ?? []) this.forget(peerId, roomId);
+    for (const { peerId } of live?.peers() ?? []) this.socketRooms.forget(peerId, roomId);
     await this.options.recordings?.stopIfRecording(roomId);
     await this.media.close(roomId);
     await this.options.state
@@ -351,7 +310,7 @@ export class RoomHub {
     await this.grace.settled();
     this.grace.cancelAll();
     this.rooms.clear();
-    this.roomsOfSocket.clear();
+    this.socketRooms.clear();
     await this.options.recordings?.stopAll();
     await this.media.closeAll();
   }
