@@ -102,8 +102,9 @@ export class ViewerVideoPlan {
   private readonly climbs = new Map<unknown, Climb>();
   private readonly tables = new Map<unknown, number[][]>();
   /**
-   * Per consumer, when each picture began to arrive while this plan watched (-Infinity: it was
-   * there when the plan first read the table; absent: not sent now).
+   * Per consumer, when each picture the plan has seen began to arrive while it watched: -Infinity
+   * for one that was there at the plan's first reading, or that has since stopped (its cost is
+   * known then, lastCosts); absent: never seen.
    */
   private readonly picturesSince = new Map<unknown, Map<number, number>>();
   /** Per consumer, what each layer cost at its last reading: a layer sent again starts there. */
@@ -159,9 +160,8 @@ export class ViewerVideoPlan {
       this.undo.delete(consumer);
       return undone;
     }
-    const costKnown = this.picturesWithCost(consumer);
     const whole = this.smooth(consumer, table);
-    const since = this.notePictures(consumer, whole, costKnown, now);
+    const since = this.notePictures(consumer, whole, now);
     const top = Math.max(0, ...whole.flat());
     const offered = withoutNewPictures(
       whole,
@@ -225,27 +225,18 @@ export class ViewerVideoPlan {
     return smoothed;
   }
 
-  /** The pictures (spatial layers) of the consumer whose cost the plan has read before. */
-  private picturesWithCost(consumer: unknown): Set<number> {
-    const known = new Set<number>();
-    this.lastCosts.get(consumer)?.forEach((row, spatial) => {
-      if (row.some((cost) => cost > 0)) known.add(spatial);
-    });
-    return known;
-  }
-
   /**
-   * Notes when each picture of the consumer's table began to arrive; returns those times. A picture
-   * there at the plan's first reading, or one whose cost the plan knows from before it stopped, is
-   * not new.
+   * Notes when each picture of the consumer's table began to arrive; returns those times. Only a
+   * picture never seen before, arriving after the plan's first reading, is new.
    */
-  private notePictures(consumer: unknown, table: number[][], costKnown: Set<number>, now: number): Map<number, number> {
-    const known = this.picturesSince.get(consumer);
-    const since = new Map<number, number>();
+  private notePictures(consumer: unknown, table: number[][], now: number): Map<number, number> {
+    const first = !this.picturesSince.has(consumer);
+    const since = this.picturesSince.get(consumer) ?? new Map<number, number>();
     table.forEach((row, spatial) => {
-      if (!row.some((bitrate) => bitrate > 0)) return;
-      const settled = !known || costKnown.has(spatial);
-      since.set(spatial, known?.get(spatial) ?? (settled ? Number.NEGATIVE_INFINITY : now));
+      const sent = row.some((bitrate) => bitrate > 0);
+      if (sent && !since.has(spatial)) since.set(spatial, first ? Number.NEGATIVE_INFINITY : now);
+      // A picture that stopped has been read, so its cost is known: sent again, it is not new.
+      else if (!sent && since.has(spatial)) since.set(spatial, Number.NEGATIVE_INFINITY);
     });
     this.picturesSince.set(consumer, since);
     return since;
