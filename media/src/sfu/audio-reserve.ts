@@ -67,19 +67,23 @@ export function reserveProgramAudio(
     Number(producer?.rtpParameters.codecs[0]?.parameters?.maxaveragebitrate) ||
     PROGRAM_AUDIO_DEFAULT_BITRATE;
 
+  /**
+   * The audio consumers that play now, or will in a moment: a consumer is made paused and resumed
+   * once the viewer has wired its track.
+   */
+  const aboutToPlay = () => [...audio].filter((consumer) => !consumer.closed && !consumer.producerPaused);
   /** The audio consumers that play now. */
-  const audible = () =>
-    [...audio].filter((consumer) => !consumer.closed && !consumer.paused && !consumer.producerPaused);
+  const audible = () => aboutToPlay().filter((consumer) => !consumer.paused);
 
   /**
    * Bit/s the program audio (and any other audio) on this transport sends now, or will in a moment:
-   * a consumer is made paused and resumed once the viewer has wired its track, and a plan made
-   * before that must not give its room to the video (a first plan with no reserve put a 500 kbit/s
-   * viewer on 640x360, and a third of its audio packets were lost for 4 s).
+   * a plan made before the viewer resumes its audio must not give that room to the video (a first
+   * plan with no reserve put a 500 kbit/s viewer on 640x360, and a third of its audio packets were
+   * lost for 4 s).
    */
   const audioBitrate = async () => {
     let total = 0;
-    for (const consumer of [...audio].filter((one) => !one.closed && !one.producerPaused)) {
+    for (const consumer of aboutToPlay()) {
       const producer = producerOf(consumer.producerId);
       const stats = await producer?.getStats().catch(() => []);
       // Before the first second is measured, the stream's cap stands in.
