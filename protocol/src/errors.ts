@@ -42,6 +42,9 @@ export const API_ERROR_CODES = [
   'booking/not-target',
   'booking/already-answered',
   'join/already-requested',
+  'notification/not-found',
+  /** An email link that is unknown, expired or already used. */
+  'email-link/invalid',
   'calendar-feed/not-found',
   'room/not-found',
   'room/full',

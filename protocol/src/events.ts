@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messageSchema } from './messages.js';
+import { notificationSchema } from './notifications.js';
 import { roomTierSchema } from './rooms.js';
 import { incomingBookingSchema, outgoingBookingSchema } from './sessions.js';
 
@@ -15,6 +16,8 @@ export const busEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('new-booking-request'), toUid: z.string(), request: incomingBookingSchema }),
   /** The host accepted or declined: the requester hears it, as the host heard the request. */
   z.object({ type: z.literal('booking-answered'), toUid: z.string(), booking: outgoingBookingSchema }),
+  /** A new item in the person's notification centre (the bell); their sockets on any node hear it. */
+  z.object({ type: z.literal('notification'), toUid: z.string(), notification: notificationSchema }),
   /** The host ended a room: the media node closes its media and sockets. */
   z.object({ type: z.literal('room-ended'), roomId: z.string() }),
   /** The host changed the room's tier: its guests choose their tier again. */

@@ -17,6 +17,7 @@ export * from './screen-layers.js';
 export * from './relay.js';
 export * from './p2p.js';
 export * from './peerjs-signalling.js';
+export * from './notifications.js';
 export * from './events.js';
 export * from './scale-out.js';
 export * from './cascade.js';

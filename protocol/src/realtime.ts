@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Message } from './messages.js';
+import type { NotificationItem } from './notifications.js';
 import type { IncomingBooking, OutgoingBooking } from './sessions.js';
 import type { ChatMessage, ParticipantEvent, ProducerInfo, RoomUpdate, SfuReconnectReason } from './room-answers.js';
 import type { RoomTier, SfuHostReturnedPayload } from './rooms.js';
@@ -31,6 +32,8 @@ export interface ServerToClientEvents {
   'new-booking-request': (request: IncomingBooking) => void;
   /** To the requester, on every socket of theirs, once the host accepted or declined. */
   'booking-answered': (booking: OutgoingBooking) => void;
+  /** A new item in the notification centre, on every socket of its person (issue 35). */
+  notification: (notification: NotificationItem) => void;
   // Rooms (spec part 7 names).
   /** A socket joined; `firebase_uid` (null for a guest) lets a list show two tabs of one person once. */
   'peer-joined': (peer: ParticipantEvent) => void;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorBodySchema } from './errors.js';
+import { notificationRestRoutes } from './notifications.js';
 import {
   authResponseSchema,
   authUserSchema,
@@ -288,6 +289,8 @@ export const restRoutes = {
     body: roomSettingsSchema,
     response: okResponseSchema,
   },
+  // The notification centre (issue 35): the bell, its list and the email settings.
+  ...notificationRestRoutes,
 } as const satisfies Record<string, RestRoute>;
 
 export type RestRoutes = typeof restRoutes;

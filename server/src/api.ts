@@ -41,6 +41,10 @@ import { createApiMetrics } from './metrics/api-metrics.js';
 import { Readiness, type ReadinessCheck } from '@riffroom/protocol/readiness';
 import { buildInfo } from './version.js';
 import type { RoomPlacement } from './routes/room-node.js';
+import type { Notifier } from './notifications/notifier.js';
+import { createNotifications } from './notifications/create-notifications.js';
+import { EmailActions } from './notifications/email-actions.js';
+import { emailLinksRepository } from './repositories/email-links.js';
 
 export interface Api {
   /** The Koa request handler, for any http.Server. */
@@ -52,6 +56,8 @@ export interface Api {
   rooms: RoomService;
   /** The media node reports its recordings through this on a single box. */
   recordings: RecordingService;
+  /** How services tell a person something (notifications/notifier.ts); tests and later features call it. */
+  notifier: Notifier;
   close(): Promise<void>;
 }
 
@@ -113,6 +119,8 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
   const follows = followsRepository(db);
   const sessions = sessionsRepository(db);
   const messages = new MessageService(messagesRepository(db), users, bus);
+  const notifications = createNotifications(config, db, users, bus, logger);
+  const bookings = new BookingService(bookingRequestsRepository(db), follows, users, bus, notifications.service);
   const rooms = new RoomService(roomsRepository(db), users, follows, bus);
   const recordingsRepo = recordingsRepository(db);
   const recordingsDir = path.join(config.dataDir, 'recordings');
@@ -159,8 +167,10 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
     profiles: new ProfileService(users),
     follows: new FollowService(follows, users),
     messages,
-    sessions: new SessionService(sessions, joinRequestsRepository(db), follows, users, messages),
-    bookings: new BookingService(bookingRequestsRepository(db), follows, users, bus),
+    sessions: new SessionService(sessions, joinRequestsRepository(db), follows, users, messages, notifications.service),
+    bookings,
+    notifications: notifications.service,
+    emailActions: new EmailActions(emailLinksRepository(db), bookings),
     events: new EventService(eventsRepository(db)),
     calendarFeeds: new CalendarFeedService(calendarFeedsRepository(db), sessions),
     rooms,
@@ -180,11 +190,13 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
     bus,
     rooms,
     recordings,
+    notifier: notifications.service,
     async close() {
       if (closed) return;
       closed = true;
       clearInterval(retentionTimer);
       sweep?.close();
+      await notifications.close();
       stopWatchingQueries?.();
       await identity.verifier.close?.();
       if (ownsBus) await bus.close();

@@ -23,6 +23,9 @@ import { roomRoutes } from './routes/rooms.js';
 import { roomNodeRoutes, type RoomPlacement } from './routes/room-node.js';
 import { recordingRoutes } from './routes/recordings.js';
 import { userRoutes } from './routes/users.js';
+import { emailActionRoutes, notificationRoutes } from './routes/notifications.js';
+import type { NotificationService } from './notifications/notification-service.js';
+import type { EmailActions } from './notifications/email-actions.js';
 import type { BookingService } from './services/bookings.js';
 import type { CalendarFeedService } from './services/calendar-feed.js';
 import type { EventService } from './services/events.js';
@@ -54,6 +57,8 @@ export interface AppDeps {
   calendarFeeds: CalendarFeedService;
   rooms: RoomService;
   recordings: RecordingService;
+  notifications: NotificationService;
+  emailActions: EmailActions;
   readiness: Readiness;
   build: BuildInfo;
   /** True once the process drains (SIGTERM): no new rooms, no joins. */
@@ -105,6 +110,8 @@ export function buildApp(deps: AppDeps): Koa<AuthState> {
     roomRoutes(guards, deps.rooms, deps.draining),
     roomNodeRoutes(guards, deps.rooms, deps.placement),
     recordingRoutes(guards, deps.recordings),
+    emailActionRoutes(guards, deps.emailActions),
+    notificationRoutes(guards, deps.notifications),
   ];
   for (const router of routers) {
     app.use(router.routes());

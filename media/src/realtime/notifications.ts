@@ -17,6 +17,9 @@ export function deliverBusEvent(io: RealtimeServer, event: BusEvent): void {
     case 'booking-answered':
       io.to(userRoom(event.toUid)).emit('booking-answered', event.booking);
       return;
+    case 'notification':
+      io.to(userRoom(event.toUid)).emit('notification', event.notification);
+      return;
     case 'room-ended':
       // Handled by the room hub (realtime/server.ts): it closes media before the sockets.
       return;

@@ -58,6 +58,11 @@ export const RATE_LIMITS = {
     default: '60/1h',
     meaning: 'rooms one user creates',
   },
+  emailActionsPerAddress: {
+    env: 'RATE_EMAIL_ACTIONS_PER_ADDRESS',
+    default: '30/1h',
+    meaning: "answers through booking emails' single-use links from one address (guessing tokens)",
+  },
   userListPerAddress: {
     env: 'RATE_USER_LIST_PER_ADDRESS',
     default: '60/1m',

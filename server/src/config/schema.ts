@@ -7,6 +7,7 @@ import {
   trustProxyHopsSchema,
 } from '@riffroom/protocol';
 import { loginThrottleSchema, passwordHashingSchema, rateLimitsSchema } from './limits.js';
+import { notificationsConfigSchema } from './notifications.js';
 
 /**
  * A section that names its kind (`database.client`, `identity.provider`) takes the default kind when
@@ -104,5 +105,11 @@ export const apiConfigSchema = z.strictObject({
   bus: busConfigSchema.default({ kind: 'memory' }),
   /** Shared with the media nodes: the internal room directory answers only callers that send it. */
   internalSecret: internalSecretSchema.optional(),
+  /** The notification centre and its email (config/notifications.ts). */
+  notifications: notificationsConfigSchema
+    .default(notificationsConfigSchema.parse({}))
+    .refine((value) => !value.smtpUrl || value.mailFrom, {
+      message: 'MAIL_FROM (notifications.mailFrom) is needed with SMTP_URL',
+    }),
 });
 export type ApiConfig = z.infer<typeof apiConfigSchema>;

@@ -9,6 +9,7 @@ import {
   type Setting,
 } from '@riffroom/protocol/config';
 import { LOGIN_THROTTLE, PASSWORD_HASHING, RATE_LIMITS } from './limits.js';
+import { NOTIFICATION_SETTINGS } from './notifications.js';
 
 /**
  * Every API setting: its place in the RIFFROOM_CONFIG file, the variable that overrides it, its
@@ -98,6 +99,7 @@ export const API_SETTINGS: readonly Setting[] = [
   ...sectionSettings('rateLimits', RATE_LIMITS),
   ...sectionSettings('loginThrottle', LOGIN_THROTTLE),
   ...sectionSettings('passwordHashing', PASSWORD_HASHING),
+  ...NOTIFICATION_SETTINGS,
   {
     path: 'identity.provider',
     env: 'IDENTITY_PROVIDER',

@@ -42,6 +42,9 @@ export class SocketIoEmitterBus implements EventBus {
       case 'booking-answered':
         this.emitter.to(userRoom(event.toUid)).emit('booking-answered', event.booking);
         return;
+      case 'notification':
+        this.emitter.to(userRoom(event.toUid)).emit('notification', event.notification);
+        return;
       case 'session-ended':
         // Every socket joins its session's channel at connect (media realtime/user-channel.ts).
         if (event.sessionIds.length > 0) {

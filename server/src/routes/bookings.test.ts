@@ -8,6 +8,8 @@ let host: User;
 let booker: User;
 let stranger: User;
 const published: BusEvent[] = [];
+/** The notification centre's items, apart from the booking events the spec names. */
+const notified: BusEvent[] = [];
 
 const at = (hours: number) => new Date(Date.UTC(2030, 1, 4, hours)).toISOString();
 const book = (who: User, patch: Record<string, unknown> = {}) =>
@@ -23,7 +25,7 @@ const calendar = async (reader: User, of: User) =>
 
 beforeAll(async () => {
   api = await startTestApi();
-  api.api.bus.subscribe((event) => published.push(event));
+  api.api.bus.subscribe((event) => (event.type === 'notification' ? notified : published).push(event));
   host = await signUpUser(api, { username: 'hoster', name: 'Host Person' });
   booker = await signUpUser(api, { username: 'booker', name: 'Booker Person' });
   stranger = await signUpUser(api);
@@ -129,12 +131,14 @@ describe('booking requests', () => {
 
   it('stores one pending request per identical request, answering copies with it and notifying once', async () => {
     const count = published.length;
+    const items = notified.length;
     const slot = { startTime: at(9), endTime: at(10) };
     const results = await Promise.all(Array.from({ length: 8 }, () => book(booker, slot)));
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 201]);
     expect(new Set(results.map((r) => r.body.booking._id)).size).toBe(1);
     expect((await bookings(host)).incoming.filter((b: { startTime: string }) => b.startTime === at(9))).toHaveLength(1);
     expect(published.length).toBe(count + 1);
+    expect(notified.length).toBe(items + 1);
     // Once answered, the same time may be asked for again.
     await respond(host, results[0]!.body.booking._id, 'decline');
     expect((await book(booker, slot)).status).toBe(201);

@@ -10,6 +10,7 @@ import {
 } from '@riffroom/protocol';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import type { EventBus } from '../events/event-bus.js';
+import type { Notifier } from '../notifications/notifier.js';
 import type { BookingRequestsRepository, BookingRow } from '../repositories/booking-requests.js';
 import type { FollowsRepository } from '../repositories/follows.js';
 import type { UsersRepository } from '../repositories/users.js';
@@ -32,6 +33,10 @@ function base(row: BookingRow) {
 const refOf = (user: PublicUser | undefined): UserRef | null =>
   user ? { firebase_uid: user.firebase_uid, user_username: user.user_username, user_name: user.user_name } : null;
 
+/** Where a booking notification leads: the Booking Requests modal on the calendar tab. */
+export const BOOKING_REQUESTS_LINK = '/dashboard?tab=calendar&panel=booking-requests';
+const handle = (user: PublicUser | undefined | null, fallback: string) => (user ? `@${user.user_username}` : fallback);
+
 const alreadyAnswered = () => conflict('booking/already-answered', 'This booking request has already been answered.');
 
 /** Booking requests: who may book whom, and who answers (spec parts 4 and 6). */
@@ -41,6 +46,7 @@ export class BookingService {
     private readonly follows: FollowsRepository,
     private readonly users: UsersRepository,
     private readonly bus: EventBus,
+    private readonly notifier: Notifier,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -76,6 +82,13 @@ export class BookingService {
         type: 'new-booking-request',
         toUid: body.targetUser,
         request: { ...base(row), requestedBy: refOf(requester) },
+      });
+      await this.notifier.notify({
+        userId: body.targetUser,
+        kind: 'booking-requested',
+        title: `New booking request from ${handle(requester, 'Unknown User')}`,
+        link: BOOKING_REQUESTS_LINK,
+        data: { bookingId: String(row.id), startTime: iso(row.start_at), endTime: iso(row.end_at) },
       });
     }
     return { booking: { ...base(row), host: refOf(target) }, created };
@@ -122,6 +135,13 @@ export class BookingService {
       type: 'booking-answered',
       toUid: updated.requester_uid,
       booking: { ...base(updated), host: refOf(host) },
+    });
+    await this.notifier.notify({
+      userId: updated.requester_uid,
+      kind: 'booking-answered',
+      title: `Booking request ${updated.status === 'accepted' ? 'accepted' : 'declined'} by ${handle(host, 'Unknown Host')}`,
+      link: BOOKING_REQUESTS_LINK,
+      data: { bookingId: String(updated.id), status: updated.status },
     });
     return { ...base(updated), requestedBy: refOf(requester) };
   }

@@ -4,6 +4,7 @@ import type { FollowsRepository } from '../repositories/follows.js';
 import type { JoinRequestsRepository } from '../repositories/join-requests.js';
 import type { SessionsRepository } from '../repositories/sessions.js';
 import type { UsersRepository } from '../repositories/users.js';
+import type { Notifier } from '../notifications/notifier.js';
 import type { MessageService } from './messages.js';
 import { canSeeInFull, isParty, viewOf } from './visibility.js';
 
@@ -20,6 +21,7 @@ export class SessionService {
     private readonly follows: FollowsRepository,
     private readonly users: UsersRepository,
     private readonly messages: MessageService,
+    private readonly notifier: Notifier,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -78,6 +80,14 @@ export class SessionService {
         request = await this.joinRequests.insertIn(tx, id, callerUid, body.message, this.now());
       },
     );
+    const requester = await this.users.findPublic(callerUid);
+    await this.notifier.notify({
+      userId: session.host,
+      kind: 'join-requested',
+      title: `${requester ? `@${requester.user_username}` : 'Someone'} asks to join "${session.title}"`,
+      link: `/dashboard?tab=messages&with=${encodeURIComponent(callerUid)}`,
+      data: { sessionId: String(id), joinRequestId: request!._id },
+    });
     return request!;
   }
 
