@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, type RawData } from 'ws';
 import {
-  clientAddress,
+  clientBudgetKey,
   describeZodError,
   peerJsClientMessageSchema,
   peerJsQuerySchema,
@@ -94,7 +94,7 @@ export class PeerGuard {
   }
 
   addressOf(req: IncomingMessage): string {
-    return clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], this.trustProxyHops);
+    return clientBudgetKey(req.socket.remoteAddress, req.headers['x-forwarded-for'], this.trustProxyHops);
   }
 
   /** An HTTP request (the id endpoint): null when it may go on. */

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { clientAddress, TokenBuckets } from '@riffroom/protocol';
+import { clientBudgetKey, TokenBuckets } from '@riffroom/protocol';
 import type { SocketLimits } from '../socket-limits-config.js';
 
 /** A handshake that never became a connection (refused by ws, client gone) gives its place back after this. */
@@ -38,7 +38,7 @@ export class ConnectionCaps {
   }
 
   addressOf(request: IncomingMessage): string {
-    return clientAddress(request.socket?.remoteAddress, request.headers['x-forwarded-for'], this.trustProxyHops);
+    return clientBudgetKey(request.socket?.remoteAddress, request.headers['x-forwarded-for'], this.trustProxyHops);
   }
 
   /** Open connections from one address (for tests and stats). */
