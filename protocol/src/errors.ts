@@ -95,6 +95,7 @@ export const SOCKET_ERROR_CODES = [
   'relay/chunk-too-large',
   'p2p/peer-taken',
   'p2p/unknown-peer',
+  'chat/id-taken',
   'talkback/guests-not-allowed',
   'talkback/already-talking',
   'talkback/not-talking',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { peerJsIdSchema } from './peerjs-signalling.js';
 import { maxIncomingKbpsSchema } from './screen-layers.js';
+import { nameText } from './text.js';
 
 /**
  * Collaboration rooms: the REST bodies of spec part 7 and every room socket payload of the SFU
@@ -114,7 +115,7 @@ export const PRIVATE_ROOM_MESSAGE = 'This room is private. Only people the host 
 
 /** POST /api/rooms/create. `baseUrl` is where the client serves invite links; kept for the record. */
 export const createRoomBodySchema = z.object({
-  name: z.string().trim().min(1, 'must not be blank').max(ROOM_NAME_MAX_LENGTH),
+  name: nameText(ROOM_NAME_MAX_LENGTH, 'Room name'),
   baseUrl: z.string().trim().max(500).optional(),
   settings: roomSettingsInputSchema,
 });
@@ -216,7 +217,9 @@ export const chatPayloadSchema = z.object({
     .max(CHAT_MAX_LENGTH, `must be at most ${CHAT_MAX_LENGTH} characters`),
   /**
    * The sender's own id for this message (a UUID). A message may also travel host <-> guest over a
-   * peer-to-peer data connection; the server echoes the id so each screen shows it once.
+   * peer-to-peer data connection; the server echoes the id so each screen shows it once. An id a
+   * message of the room's history already has is refused (chat/id-taken), and screens know a
+   * message by its sender and id together.
    */
   id: chatIdSchema.optional(),
 });

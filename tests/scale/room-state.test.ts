@@ -75,9 +75,15 @@ describe("a room's live state, shared by every node", () => {
 
   it('a joiner on B receives the chat written on A, and get-peers on B lists the host on A', async () => {
     const { roomId, onA } = await hostedRoom('Chat Host');
-    expect(await ask(onA.socket, 'chat', { roomId, message: 'written on A' })).toMatchObject({ ok: true });
+    const written = { roomId, message: 'written on A', id: 'hostMessage0001' };
+    expect(await ask(onA.socket, 'chat', written)).toMatchObject({ ok: true });
     expect(await ask(onA.socket, 'peer-ready', { roomId, peerId: 'host-peer-on-a' })).toEqual({ ok: true });
     const onB = await joinOn(B, roomId);
+    // The id names the host's message on every node: a guest on B cannot send another under it.
+    expect(await ask(onB.socket, 'chat', { ...written, message: 'forged on B' })).toMatchObject({
+      ok: false,
+      code: 'chat/id-taken',
+    });
     expect(onB.ack.data.chat.map((m: { message: string }) => m.message)).toEqual(['written on A']);
     expect(onB.ack.data.peers.map((p: { role: string }) => p.role)).toEqual(['host']);
     expect(await ask(onB.socket, 'get-peers', { roomId })).toEqual({ ok: true, data: ['host-peer-on-a'] });

@@ -17,8 +17,11 @@ export function handleRoomInteraction(socket: RealtimeSocket, hub: RoomHub, rela
     }
     const sent = live.chat(socket.id, message, now, id);
     if (!sent) throw refuse('room/not-joined', 'Join the room first.');
-    // Kept where every node reads it: a joiner on any node gets it in join-room's chat.
-    await hub.roomState.appendChat(roomId, sent);
+    // Kept where every node reads it: a joiner on any node gets it in join-room's chat. An id the
+    // history already has is refused: someone else's message must not be replaced on any screen.
+    if (!(await hub.roomState.appendChat(roomId, sent))) {
+      throw refuse('chat/id-taken', 'That message id is already used in this room; send the message again.');
+    }
     socket.nsp.to(roomChannel(roomId)).emit('chat', sent);
     return sent;
   });

@@ -1,5 +1,6 @@
 import type { P2pChatMessage } from './p2pTier';
 import type { ChatMessage } from './roomProtocol';
+import type { ChatEntry } from './roomState';
 import type { RoomStore } from './roomStore';
 import type { RoomSocket } from './roomSocket';
 
@@ -21,6 +22,8 @@ export class RoomChatLog {
   private serial = 0;
   /** Who our messages are `from`: the uid when signed in, else learnt from the first ack. */
   private key: string | null = null;
+  /** The ids of the messages we sent: our own copy shown before the server named us is matched by them. */
+  private readonly sentIds = new Set<string>();
 
   constructor(private readonly deps: RoomChatLogDeps) {}
 
@@ -39,6 +42,7 @@ export class RoomChatLog {
     const id = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
       byte.toString(16).padStart(2, '0'),
     ).join('');
+    this.sentIds.add(id);
     const direct = this.sendDirect(id, message);
     let sent;
     try {
@@ -57,12 +61,16 @@ export class RoomChatLog {
 
   /**
    * Shows a message once. One with a sender's id may come twice (peer to peer and by socket): the
-   * first shows it, and the socket's copy, the room's record, corrects the author and time.
+   * first shows it, and the socket's copy, the room's record, corrects the author and time. A
+   * message is known by its sender and id together (issue 34 item 7): someone who reuses another
+   * sender's id adds a message of their own and replaces nothing.
    */
   add(message: ChatMessage, fromSocket = true): void {
     const { store } = this.deps;
     const { id: messageId, ...fields } = message;
-    const known = messageId ? store.get().chat.find((entry) => entry.messageId === messageId) : undefined;
+    const known = messageId
+      ? store.get().chat.find((entry) => entry.messageId === messageId && this.sameAuthor(entry, message.from))
+      : undefined;
     if (known) {
       if (!fromSocket) return;
       store.chatCorrected(known, { ...fields, own: fields.from === this.key || known.own });
@@ -71,6 +79,20 @@ export class RoomChatLog {
     this.serial += 1;
     const own = message.from === this.key || (!fromSocket && message.from === store.get().self?.peerId);
     store.chatAdded({ ...fields, id: this.serial, own, ...(messageId ? { messageId } : {}) });
+  }
+
+  /**
+   * Whether `from` wrote the entry. Our own copy of a message we sent may carry our socket's peer id
+   * (an anonymous guest learns its chat identity from the server's copy, which can come first).
+   */
+  private sameAuthor(entry: ChatEntry, from: string): boolean {
+    if (entry.from === from) return true;
+    return entry.own && entry.messageId !== undefined && this.sentIds.has(entry.messageId) && !this.isOther(from);
+  }
+
+  /** A sender that is someone else for sure: a member's uid or guest id other than ours. */
+  private isOther(from: string): boolean {
+    return this.key !== null && from !== this.key;
   }
 
   /** Sends over the peer-to-peer data connections; true when one took it. */

@@ -249,6 +249,24 @@ describe('room connection', () => {
     joined.room.close();
   });
 
+  it('keeps a message whose id another sender reuses: each shows under its own author (issue 34 item 7)', async () => {
+    const { room, socket } = await joinedGuest();
+    const at = '2026-01-01T00:00:01.000Z';
+    socket.serverSends('chat', { from: 'member', fromName: 'Mia', message: 'real', timestamp: at, id: 'victim1' });
+    socket.serverSends('chat', {
+      from: 'guest-x',
+      fromName: 'Guest User',
+      message: 'fake',
+      timestamp: at,
+      id: 'victim1',
+    });
+    expect(room.getState().chat.slice(-2)).toMatchObject([
+      { from: 'member', fromName: 'Mia', message: 'real' },
+      { from: 'guest-x', fromName: 'Guest User', message: 'fake' },
+    ]);
+    room.close();
+  });
+
   it("moves through the guest's host states: waiting, online, left, and back", async () => {
     const { room, socket } = await joinedGuest({}, joinResult({ hostOnline: false }));
     expect(room.getState().hostPresence).toBe('waiting');

@@ -80,6 +80,23 @@ describe('the single box room state (memory)', () => {
     expect(history.at(-1)!.message).toBe('m299');
   });
 
+  it('refuses a message whose id one in the history already has, from anyone', async () => {
+    const state = new MemoryRoomState();
+    const message = (from: string, id?: string): ChatMessage => ({
+      from,
+      fromName: from,
+      message: `from ${from}`,
+      timestamp: new Date(0).toISOString(),
+      ...(id ? { id } : {}),
+    });
+    expect(await state.appendChat('r', message('member', 'victimMessage0001'))).toBe(true);
+    expect(await state.appendChat('r', message('guest-1', 'victimMessage0001'))).toBe(false);
+    expect(await state.appendChat('r', message('member', 'victimMessage0001'))).toBe(false);
+    expect(await state.appendChat('r', message('guest-1'))).toBe(true);
+    expect(await state.appendChat('r', message('guest-1'))).toBe(true);
+    expect((await state.chatHistory('r')).map((kept) => kept.from)).toEqual(['member', 'guest-1', 'guest-1']);
+  });
+
   it('holds the running recording, and forgets everything when the room ends', async () => {
     const state = new MemoryRoomState();
     const live = { recordingId: 'rec-1', startedAt: new Date(0).toISOString() };

@@ -45,11 +45,12 @@ export class MemoryRoomState implements RoomStateStore {
     return Promise.resolve(this.rooms.get(roomId)?.seen.has(key) ?? false);
   }
 
-  appendChat(roomId: string, message: ChatMessage): Promise<void> {
+  appendChat(roomId: string, message: ChatMessage): Promise<boolean> {
     const { chat } = this.room(roomId);
+    if (message.id !== undefined && chat.some((kept) => kept.id === message.id)) return Promise.resolve(false);
     chat.push(message);
     if (chat.length > CHAT_HISTORY_LIMIT) chat.splice(0, chat.length - CHAT_HISTORY_LIMIT);
-    return Promise.resolve();
+    return Promise.resolve(true);
   }
 
   chatHistory(roomId: string): Promise<ChatMessage[]> {

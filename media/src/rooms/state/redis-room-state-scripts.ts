@@ -75,3 +75,20 @@ redis.call('HSET', KEYS[1], 'hostSfu', ARGV[2])
 redis.call('EXPIRE', KEYS[1], ARGV[3])
 return 1
 `;
+
+/**
+ * KEYS: 1 chat. ARGV: 1 the message's id ('' when it has none), 2 the message as JSON, 3 history
+ * length, 4 state TTL s. Answers 0, keeping nothing, when a message of the history has that id.
+ */
+export const APPEND_CHAT = `
+if ARGV[1] ~= '' then
+  for _, kept in ipairs(redis.call('LRANGE', KEYS[1], 0, -1)) do
+    local ok, message = pcall(cjson.decode, kept)
+    if ok and type(message) == 'table' and message.id == ARGV[1] then return 0 end
+  end
+end
+redis.call('RPUSH', KEYS[1], ARGV[2])
+redis.call('LTRIM', KEYS[1], -tonumber(ARGV[3]), -1)
+redis.call('EXPIRE', KEYS[1], ARGV[4])
+return 1
+`;

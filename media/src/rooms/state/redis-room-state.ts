@@ -10,7 +10,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { nextHostSfuPresence, type HostSfuEvent, type HostSfuPresence } from '../host-sfu-presence.js';
 import type { RoomRate, RoomStateStore, Seat, SeatResult, SeatRules, SharedRestrictions } from './room-state-store.js';
-import { LEAVE_SEAT, SWAP_HOST_SFU, TAKE_RATE, TAKE_SEAT } from './redis-room-state-scripts.js';
+import { APPEND_CHAT, LEAVE_SEAT, SWAP_HOST_SFU, TAKE_RATE, TAKE_SEAT } from './redis-room-state-scripts.js';
 
 export interface RedisRoomStateOptions {
   /** ROOM_STATE_TTL_S: how long a room's state outlives the last node that holds a seat in it. */
@@ -86,14 +86,17 @@ export class RedisRoomState implements RoomStateStore {
     return (await this.redis.sismember(this.keys(roomId).seen, key)) === 1;
   }
 
-  async appendChat(roomId: string, message: ChatMessage): Promise<void> {
-    const { chat } = this.keys(roomId);
-    await this.redis
-      .multi()
-      .rpush(chat, JSON.stringify(message))
-      .ltrim(chat, -CHAT_HISTORY_LIMIT, -1)
-      .expire(chat, this.options.stateTtlS)
-      .exec();
+  async appendChat(roomId: string, message: ChatMessage): Promise<boolean> {
+    const appended = await this.redis.eval(
+      APPEND_CHAT,
+      1,
+      this.keys(roomId).chat,
+      message.id ?? '',
+      JSON.stringify(message),
+      CHAT_HISTORY_LIMIT,
+      this.options.stateTtlS,
+    );
+    return appended === 1;
   }
 
   async chatHistory(roomId: string): Promise<ChatMessage[]> {

@@ -49,8 +49,12 @@ export interface RoomStateStore {
   leaveSeat(roomId: string, socketId: string, key: string): Promise<boolean>;
   /** Whether this person (uid or guest id) has been admitted to the room before, on any node. */
   hasSeen(roomId: string, key: string): Promise<boolean>;
-  /** Keeps the message in the room's history, bounded to the last CHAT_HISTORY_LIMIT. */
-  appendChat(roomId: string, message: ChatMessage): Promise<void>;
+  /**
+   * Keeps the message in the room's history, bounded to the last CHAT_HISTORY_LIMIT. False, and
+   * nothing kept, when a message of the history already has its id (issue 34 item 7): one id names
+   * one message, so nobody's message can be replaced on a joiner's screen.
+   */
+  appendChat(roomId: string, message: ChatMessage): Promise<boolean>;
   chatHistory(roomId: string): Promise<ChatMessage[]>;
   restrictions(roomId: string): Promise<SharedRestrictions>;
   setRestrictions(roomId: string, change: Partial<SharedRestrictions>): Promise<void>;
