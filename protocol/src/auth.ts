@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants.js';
+import { nameText } from './text.js';
 import { usernameSchema } from './user.js';
 
 export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
@@ -29,7 +30,7 @@ export type RefreshBody = z.infer<typeof refreshBodySchema>;
 export const logoutBodySchema = z.object({ refreshToken: z.string().min(1).max(512).optional() });
 export type LogoutBody = z.infer<typeof logoutBodySchema>;
 
-export const updateMeBodySchema = z.object({ displayName: z.string().trim().min(1).max(100) });
+export const updateMeBodySchema = z.object({ displayName: nameText(100, 'Display name') });
 export type UpdateMeBody = z.infer<typeof updateMeBodySchema>;
 
 export const authUserSchema = z.object({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bookingRequestBodySchema, sessionBodySchema } from './sessions.js';
-import { multiLineText, singleLineText } from './text.js';
+import { multiLineText, nameText, singleLineText } from './text.js';
 
 describe('calendar text', () => {
   it('keeps one-line fields on one line', () => {
@@ -22,5 +22,26 @@ describe('calendar text', () => {
     expect(bookingRequestBodySchema.parse(booking).message).toBe('hi\nEND:VEVENT');
     expect(bookingRequestBodySchema.safeParse({ ...booking, title: 'x\rDTSTART:1' }).success).toBe(false);
     expect(sessionBodySchema.safeParse({ ...times, title: 'ok', location: 'Room\r1' }).success).toBe(false);
+  });
+});
+
+describe('names shown to others (issue 34 item 10)', () => {
+  it('takes one trimmed, visible line, letters of any script and emoji included', () => {
+    for (const [given, kept] of [
+      ['  Sam Rivera ', 'Sam Rivera'],
+      ['Zoë Ångström', 'Zoë Ångström'],
+      ['محمد', 'محمد'],
+      ['DJ 🎧', 'DJ 🎧'],
+    ]) {
+      expect(nameText(100).parse(given)).toBe(kept);
+    }
+  });
+
+  it('refuses blank names, control characters, line breaks and text-direction overrides', () => {
+    for (const bad of ['', '   ', '\u200B\u200B', 'A\u0007B', 'two\nlines', 'a\u2028b', '\u202Etsoh ehT', 'x\u2067y']) {
+      expect(nameText(100).safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+    expect(nameText(5).safeParse('abcdef').success).toBe(false);
+    expect(nameText(100, 'Full name').safeParse('   ').error?.issues[0]?.message).toBe('Full name must not be blank.');
   });
 });

@@ -22,3 +22,28 @@ export const multiLineText = () =>
     .overwrite((text) => text.replace(/\r\n?/g, '\n'))
     .trim()
     .regex(NO_CONTROLS_BUT_LINES, 'must not contain control characters');
+
+/**
+ * Characters a name must not carry (issue 34 item 10): control characters (line breaks, bells,
+ * escapes), the line and paragraph separators, and the bidirectional embeddings, overrides and
+ * isolates, which reorder what follows them ("\u202Etsoh ehT" shows as "The host").
+ */
+const NOT_IN_NAMES = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+/** Something a reader can see: not only spaces, separators and invisible format characters. */
+const VISIBLE = /[^\s\p{Z}\p{Cf}]/u;
+
+/**
+ * A name shown to other people (a profile's full name, an account's display name, a room's name,
+ * and through them talkers and recordings): one non-blank line without control or bidi-override
+ * characters, trimmed, at most `max` characters.
+ */
+export const nameText = (max: number, label = 'Name') =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+    .refine((name) => VISIBLE.test(name), `${label} must not be blank.`)
+    .refine(
+      (name) => !NOT_IN_NAMES.test(name),
+      `${label} must be one line without control or text-direction characters.`,
+    );

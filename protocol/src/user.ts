@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ARTIST_TYPES, DEFAULT_USER_ROLE, GENRES, USER_ROLES } from './constants.js';
+import { nameText } from './text.js';
 
 /**
  * A user id as Firebase allows it: 1 to 128 characters. Firebase makes 28 letters and digits, but
@@ -31,7 +32,7 @@ const link = z
 
 /** The editable fields of a profile (spec part 3). Every one optional: a save changes what it names. */
 export const profileFieldsSchema = z.object({
-  user_name: shortText,
+  user_name: nameText(100, 'Full name'),
   user_username: usernameSchema,
   user_location: shortText,
   user_role: z.enum(USER_ROLES),
@@ -59,7 +60,7 @@ export type SaveProfileBody = z.infer<typeof saveProfileBodySchema>;
 
 /** POST /api/user/public-save-profile: what signup sends. */
 export const publicSaveProfileBodySchema = z.object({
-  user_name: shortText.min(1, 'Full name is required.'),
+  user_name: nameText(100, 'Full name'),
   user_email: z.string().trim().toLowerCase().pipe(z.email()),
   user_username: usernameSchema,
   firebase_uid: uidSchema,

@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import {
+  nameText,
   PRIVATE_ROOM_MESSAGE,
   REMOVED_FROM_ROOM_MESSAGE,
   type HostGraceInfo,
@@ -17,6 +18,8 @@ import type { FollowsRepository } from '../repositories/follows.js';
 import type { HostGraceRecord, RoomRecord, RoomsRepository } from '../repositories/rooms.js';
 import type { UsersRepository } from '../repositories/users.js';
 
+/** What the room may be shown as a member's name (protocol text.ts). */
+const SHOWN_NAME = nameText(100);
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 /** A random 7-character id (spec part 9); 36^7 ≈ 7.8e10, so a collision just means drawing again. */
@@ -167,9 +170,15 @@ export class RoomService {
     };
   }
 
-  /** A member's display name for the media node; null when the user has no profile. */
+  /**
+   * A member's display name for the media node; null when the user has no profile. A name saved
+   * before names were checked (issue 34 item 10) that is blank or carries control or bidi
+   * characters is not shown to the room: the username stands in.
+   */
   async memberName(uid: string): Promise<string | null> {
-    return (await this.users.findPublic(uid))?.user_name ?? null;
+    const user = await this.users.findPublic(uid);
+    if (!user) return null;
+    return SHOWN_NAME.safeParse(user.user_name).success ? user.user_name : user.user_username;
   }
 
   /** The live room, or null when unknown or ended: the media node's view (no 404 thrown). */
