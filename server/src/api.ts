@@ -80,6 +80,7 @@ async function createIdentity(config: ApiConfig, db: Db, users: ReturnType<typeo
     hashing: new BoundedConcurrency(config.passwordHashing.concurrency, config.passwordHashing.queue),
     idTokenTtlSeconds: identity.idTokenTtlSeconds,
     refreshTokenTtlDays: identity.refreshTokenTtlDays,
+    refreshReuseGraceSeconds: identity.refreshReuseGraceSeconds,
     onSessionsEnded: (uid, sessionIds) => bus.publish({ type: 'session-ended', uid, sessionIds }),
   });
   const verifier: IdentityVerifier = local;

@@ -126,6 +126,7 @@ describe('the identity and database settings from the environment', () => {
       provider: 'local',
       idTokenTtlSeconds: 600,
       refreshTokenTtlDays: 30,
+      refreshReuseGraceSeconds: 10,
     });
     expect(
       withFile({ identity: { provider: 'local', refreshTokenTtlDays: 7 } }, { ID_TOKEN_TTL_SECONDS: '600' }).identity,

@@ -9,6 +9,9 @@ import {
 import { loginThrottleSchema, passwordHashingSchema, rateLimitsSchema } from './limits.js';
 import { notificationsConfigSchema } from './notifications.js';
 
+/** REFRESH_REUSE_GRACE_S: long enough for a retry after a dropped answer, short for a thief. */
+const REFRESH_REUSE_GRACE_DEFAULT_S = 10;
+
 /**
  * A section that names its kind (`database.client`, `identity.provider`) takes the default kind when
  * it leaves the kind out: `ID_TOKEN_TTL_SECONDS` alone, or `"database": {"filename": ...}`, is then
@@ -91,6 +94,8 @@ export const apiConfigSchema = z.strictObject({
         signingKeyFile: z.string().optional(),
         idTokenTtlSeconds: z.coerce.number().int().min(60).max(86400).default(3600),
         refreshTokenTtlDays: z.coerce.number().int().min(1).max(365).default(30),
+        /** A replaced refresh token answers the same new one this long (a lost answer); 0: never. */
+        refreshReuseGraceSeconds: z.coerce.number().int().min(0).max(300).default(REFRESH_REUSE_GRACE_DEFAULT_S),
       }),
       z.strictObject({
         provider: z.literal('firebase'),
@@ -100,7 +105,12 @@ export const apiConfigSchema = z.strictObject({
         client: firebaseClientConfigSchema.strict(),
       }),
     ]),
-  ).default({ provider: 'local', idTokenTtlSeconds: 3600, refreshTokenTtlDays: 30 }),
+  ).default({
+    provider: 'local',
+    idTokenTtlSeconds: 3600,
+    refreshTokenTtlDays: 30,
+    refreshReuseGraceSeconds: REFRESH_REUSE_GRACE_DEFAULT_S,
+  }),
   /** How notifications reach sockets: in-process on one box, the Socket.IO Redis emitter when scaled out. */
   bus: busConfigSchema.default({ kind: 'memory' }),
   /** Shared with the media nodes: the internal room directory answers only callers that send it. */

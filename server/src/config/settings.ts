@@ -125,6 +125,13 @@ export const API_SETTINGS: readonly Setting[] = [
     meaning: 'local: how long a refresh token is valid',
   },
   {
+    path: 'identity.refreshReuseGraceSeconds',
+    env: 'REFRESH_REUSE_GRACE_S',
+    default: '10',
+    meaning:
+      'local: how long a replaced refresh token still answers the same new one (a lost answer); after it, reuse ends the session',
+  },
+  {
     path: 'identity.projectId',
     env: 'FIREBASE_PROJECT_ID',
     meaning: 'firebase: the project whose ID tokens the API accepts',

@@ -49,6 +49,7 @@ describe('upgrading a SQLite database', () => {
       '0012_recordings',
       '0013_room_removals_and_host_grace',
       '0014_recording_nodes',
+      '0017_refresh_token_grace',
       '0020_notifications',
       '0021_jobs_and_email_links',
     ]);

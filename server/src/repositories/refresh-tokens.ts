@@ -7,6 +7,18 @@ export interface RefreshTokenRow {
   created_at: number;
   expires_at: number;
   revoked_at: number | null;
+  /** The last rotation (issue 34 item 11): the hash it replaced, when, and the new token sealed. */
+  previous_token_hash?: string | null;
+  rotated_at?: number | null;
+  next_token_sealed?: string | null;
+}
+
+/** What a rotation writes: the new hash, and what lets the replaced token be answered again briefly. */
+export interface Rotation {
+  token_hash: string;
+  previous_token_hash: string;
+  rotated_at: number;
+  next_token_sealed: string;
 }
 
 /** Sign-in sessions of the local identity provider, one per device, keyed by session id. */
@@ -18,11 +30,8 @@ export function refreshTokensRepository(db: Db) {
       await table().insert(row);
     },
     /** Swaps the hash only if it is still the one presented, so two concurrent refreshes cannot both win. */
-    async rotate(id: string, fromHash: string, toHash: string): Promise<boolean> {
-      const changed = await table()
-        .where({ id, token_hash: fromHash })
-        .whereNull('revoked_at')
-        .update({ token_hash: toHash });
+    async rotate(id: string, fromHash: string, rotation: Rotation): Promise<boolean> {
+      const changed = await table().where({ id, token_hash: fromHash }).whereNull('revoked_at').update(rotation);
       return changed === 1;
     },
     async revoke(id: string, at: number): Promise<void> {

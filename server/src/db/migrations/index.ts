@@ -13,6 +13,7 @@ import * as m0011 from './0011_users_newest_first_index.js';
 import * as m0012 from './0012_recordings.js';
 import * as m0013 from './0013_room_removals_and_host_grace.js';
 import * as m0014 from './0014_recording_nodes.js';
+import * as m0017 from './0017_refresh_token_grace.js';
 import * as m0020 from './0020_notifications.js';
 import * as m0021 from './0021_jobs_and_email_links.js';
 
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0012_recordings': m0012,
   '0013_room_removals_and_host_grace': m0013,
   '0014_recording_nodes': m0014,
+  '0017_refresh_token_grace': m0017,
   '0020_notifications': m0020,
   '0021_jobs_and_email_links': m0021,
 };

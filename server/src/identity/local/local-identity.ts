@@ -9,7 +9,13 @@ import { signIdToken, verifyIdTokenSignature, type IdTokenClaims } from './id-to
 import type { BoundedConcurrency } from '../../limits/bounded-concurrency.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './password.js';
-import { hashRefreshToken, newRefreshToken, parseRefreshToken } from './refresh-token.js';
+import {
+  hashRefreshToken,
+  newRefreshToken,
+  parseRefreshToken,
+  sealNextToken,
+  unsealNextToken,
+} from './refresh-token.js';
 import type { SigningKey } from './signing-key.js';
 import { VerifiedTokenCache } from './verified-token-cache.js';
 
@@ -23,6 +29,12 @@ export interface LocalIdentityOptions {
   hashing: BoundedConcurrency;
   idTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
+  /**
+   * REFRESH_REUSE_GRACE_S: how long after a rotation the replaced refresh token still answers, with
+   * the same new token (a lost answer, a tab closed mid-refresh). After it, a replaced token coming
+   * back ends the session. 0: never.
+   */
+  refreshReuseGraceSeconds: number;
   now?: () => number;
   /** Told when sessions end, so whatever holds them open (the realtime sockets) can close them. */
   onSessionsEnded?: (uid: string, sessionIds: string[]) => void;
@@ -109,19 +121,41 @@ export class LocalIdentity implements IdentityVerifier {
     const session = parsed && (await refreshTokens.findById(parsed.sessionId));
     if (!session || session.revoked_at !== null || session.expires_at <= this.now()) throw invalidRefreshToken();
     const presentedHash = hashRefreshToken(refreshToken);
-    if (presentedHash !== session.token_hash) {
-      // An already-rotated token came back: someone else holds a copy. End the session for both.
-      await refreshTokens.revoke(session.id, this.now());
-      this.options.onSessionsEnded?.(session.uid, [session.id]);
-      throw invalidRefreshToken();
-    }
     const account = await accounts.findByUid(session.uid);
     if (!account) throw invalidRefreshToken();
-    const next = newRefreshToken(session.id);
-    if (!(await refreshTokens.rotate(session.id, presentedHash, hashRefreshToken(next.token)))) {
-      throw invalidRefreshToken();
+    if (presentedHash === session.token_hash) {
+      const next = newRefreshToken(session.id);
+      const rotated = await refreshTokens.rotate(session.id, presentedHash, {
+        token_hash: hashRefreshToken(next.token),
+        previous_token_hash: presentedHash,
+        rotated_at: this.now(),
+        next_token_sealed: sealNextToken(refreshToken, next.token),
+      });
+      if (rotated) return this.respond(account, session.id, next.token);
+      // A concurrent refresh with the same token won: this one is its repeat, answered alike below.
     }
-    return this.respond(account, session.id, next.token);
+    const latest = await refreshTokens.findById(session.id);
+    const repeated = latest && latest.revoked_at === null && this.repeatedAnswer(latest, refreshToken, presentedHash);
+    if (repeated) return this.respond(account, session.id, repeated);
+    // An already-rotated token came back after the grace: someone else holds a copy. End the session
+    // for both.
+    await refreshTokens.revoke(session.id, this.now());
+    this.options.onSessionsEnded?.(session.uid, [session.id]);
+    throw invalidRefreshToken();
+  }
+
+  /**
+   * The token the last rotation handed out, when `presented` is the one it replaced and the grace
+   * has not run out: the client never got that answer (a lost response, a closed tab), so it gets it
+   * again rather than losing the session on every device. Null otherwise.
+   */
+  private repeatedAnswer(session: RefreshTokenRow, presented: string, presentedHash: string): string | null {
+    const { previous_token_hash, rotated_at, next_token_sealed } = session;
+    if (previous_token_hash !== presentedHash || !rotated_at || !next_token_sealed) return null;
+    if (this.now() - rotated_at > this.options.refreshReuseGraceSeconds * 1000) return null;
+    const next = unsealNextToken(presented, next_token_sealed);
+    // Only while that token is still the session's current one: once it was used, this is reuse.
+    return next && hashRefreshToken(next) === session.token_hash ? next : null;
   }
 
   /** Ends the session that issued the caller's token, or the one the given refresh token names. */
