@@ -11,6 +11,7 @@ import type { SfuRoom } from '../sfu/sfu-room.js';
 import { cascadeEdgeRooms, whenTalkbackPiped } from '../sfu/cascade-edge-rooms.js';
 import { talkbackLane, type TalkbackAppData } from '../sfu/talkback-lane.js';
 import { TalkbackMix } from '../talkback/talkback-mix.js';
+import { muteKeysOf } from './guest-holds.js';
 import type { RoomHub } from './room-hub.js';
 import { onRoomEvent } from './socket-handler.js';
 import { roomChannel, type RealtimeServer, type RealtimeSocket } from './types.js';
@@ -134,9 +135,11 @@ export function handleRoomTalkback(
     const media = await hub.media.get(roomId);
     // A talker on another media node of the room is known here by its mic, piped in (scale/cascade).
     const piped = media.talkbackProducerOf(peerId)?.appData as TalkbackAppData | undefined;
-    const key = live.member(peerId)?.key ?? piped?.userId;
+    const member = live.member(peerId);
+    const key = member?.key ?? piped?.userId;
     if (!key) throw refuse('room/not-joined', 'That person is not in this room.');
-    return { key, media };
+    const address = socket.nsp.sockets.get(peerId)?.data.address;
+    return { key, muteKeys: member ? muteKeysOf(member, address) : [key], media };
   };
 
   onRoomEvent(socket, 'talkback:state', logger, async ({ roomId }) => {
@@ -174,7 +177,7 @@ export function handleRoomTalkback(
       transportId,
       rtpParameters as unknown as types.RtpParameters,
       { userId: member.key, displayName: member.user_name },
-      mix.isMuted(member.key),
+      muteKeysOf(member, socket.data.address).some((key) => mix.isMuted(key)),
     );
     return { producerId: keptOnlyByMember(roomId, media, producer).id };
   });
@@ -198,10 +201,10 @@ export function handleRoomTalkback(
   });
 
   onRoomEvent(socket, 'talkback:mute', logger, async ({ roomId, peerId, muted }) => {
-    const { key, media } = await talkerOf(roomId, peerId);
+    const { muteKeys, media } = await talkerOf(roomId, peerId);
     const producer = media.talkbackProducerOf(peerId);
     if (!producer) throw refuse('talkback/not-talking', 'That person is not talking.');
-    talkback.mixOf(media).setMuted(key, muted);
+    for (const key of muteKeys) talkback.mixOf(media).setMuted(key, muted);
     // Paused on the server: no packet of theirs reaches a listener (or a recording) until resumed.
     if (muted) await producer.pause();
     else await producer.resume();
