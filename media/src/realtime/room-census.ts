@@ -19,6 +19,26 @@ export async function roomCensus(io: RealtimeServer, roomId: string): Promise<Ro
   return { participantCount: people.size, hostOnline };
 }
 
+/**
+ * Whether the room's host is in it on any node, as room-update counts it: join-room answers with
+ * this, so a guest on another node than the host's is not told the host is away after room-update
+ * said it is there (issue 34 item 14). This node's own count when another node does not answer.
+ */
+export async function hostOnlineAnywhere(
+  io: RealtimeServer,
+  roomId: string,
+  hostHere: boolean,
+  logger: Logger,
+): Promise<boolean> {
+  if (hostHere) return true;
+  try {
+    return (await roomCensus(io, roomId)).hostOnline;
+  } catch (error) {
+    logger.warn({ err: error, roomId }, 'could not count the room across nodes');
+    return false;
+  }
+}
+
 /** room-update to every member, counted over every node; a node that did not answer skips one. */
 export async function sendRoomUpdate(io: RealtimeServer, roomId: string, logger: Logger): Promise<void> {
   try {

@@ -11,7 +11,7 @@ import type { SfuRooms } from '../sfu/sfu-rooms.js';
 import type { MessageLimits } from './message-limits.js';
 import type { RoomDirectory } from './room-directory.js';
 import type { HubRecordings } from './room-recording.js';
-import { sendRoomUpdate } from './room-census.js';
+import { hostOnlineAnywhere, sendRoomUpdate } from './room-census.js';
 import { wireRoomMedia } from './room-media-events.js';
 import type { GuestIdentities } from './guest-identity.js';
 import { HostGrace } from './host-grace.js';
@@ -184,7 +184,7 @@ export class RoomHub {
       room: record satisfies RoomView,
       self: publicMember(member),
       peers: await roomPeers(this.io, roomId, socket.id, live, this.logger),
-      hostOnline: live.hostOnline,
+      hostOnline: await hostOnlineAnywhere(this.io, roomId, live.hostOnline, this.logger),
       sharing,
       chat: await state.chatHistory(roomId),
       recording: this.options.recordings?.current(roomId) ?? (await state.recording(roomId)),
