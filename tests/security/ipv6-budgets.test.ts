@@ -50,12 +50,12 @@ describe('per-address budgets count an IPv6 /64 as one caller', () => {
     expect(elsewhere.status).toBe(200);
   });
 
-  it('refuses a PeerJS id to the 61st request of one /64 in a minute', async () => {
+  it('refuses PeerJS ids to one /64 past its burst of 60 (two more a second)', async () => {
     const statuses: number[] = [];
-    for (let n = 0; n < 61; n += 1)
+    for (let n = 0; n < 70; n += 1)
       statuses.push((await get('/peerjs/peerjs/id', inPrefix('2001:db8:61:1', n))).status);
     expect(statuses.slice(0, 60).every((status) => status === 200)).toBe(true);
-    expect(statuses[60]).toBe(429);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(5);
     expect((await get('/peerjs/peerjs/id', inPrefix('2001:db8:61:2', 0))).status).toBe(200);
   });
 
