@@ -76,11 +76,14 @@ describe('recording retention under RECORDINGS_MAX_BYTES', () => {
     const a = await roomWithTalkers(attacker.idToken, ['guest-x', 'guest-y', 'guest-z']);
     const big = await ask(a.h.socket, 'recording:start', { roomId: a.roomId });
     expect(big.ok).toBe(true);
+    const bigRecording = recorders().recordingOf(a.roomId)!;
     await until(() => (a.h.heard.get('recording-state')?.length ?? 0) >= 2, {
       timeoutMs: 45_000,
       what: 'the attacker’s recording stopped at the limit',
     });
     expect(a.h.heard.get('recording-state')![1]).toEqual({ recording: null, message: RECORDING_QUOTA_MESSAGE });
+    // `finished` settles once the catalog took the end, retention included (in-process box).
+    await bigRecording.finished;
     const theirs = await finished(attacker.idToken, big.data.recordingId);
     expect(theirs.status).toBe('interrupted');
 
@@ -92,5 +95,5 @@ describe('recording retention under RECORDINGS_MAX_BYTES', () => {
       headers: { authorization: `Bearer ${victim.idToken}` },
     });
     expect(track.status).toBe(200);
-  });
+  }, 120_000);
 });

@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Socket } from 'socket.io-client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Recording } from '@riffroom/protocol';
@@ -68,14 +70,23 @@ describe('a member’s talkback coming and going never ends the host’s recordi
     await until(() => recording.capturePids().length === 1, { what: 'the host’s voice captured' });
 
     for (let round = 0; round < 5; round += 1) await produceAndStop(v.socket, roomId);
-    // Talkers whose mic sends and closes again while their capture is starting (ffmpeg takes
-    // ~100-500 ms to listen): each a few ms later than the last, to land inside the start.
-    for (let delayMs = 0; delayMs <= 600; delayMs += 75) {
-      const talker = await startTalkbackSource(media, { userId: `guest-${delayMs}`, displayName: 'Gone', toneHz: 660 });
-      const closeAt = Date.now() + delayMs;
-      await until(() => Date.now() >= closeAt, { what: `${delayMs} ms`, intervalMs: 5 });
-      talker.stop();
+    // Talkers whose mic sends, and closes while its capture is starting: once the capture's SDP
+    // is written (ffmpeg is being started, and takes ~100-500 ms to listen), then a little later.
+    const sdpDir = path.join(recording.directory, '.sdp');
+    for (const afterMs of [0, 0, 30, 60, 120, 200]) {
+      expect(recording.isRecording, 'still recording').toBe(true);
+      const displayName = `Gone ${afterMs} ${ssrc++}`;
+      const talker = await startTalkbackSource(media, { userId: `guest-${ssrc}`, displayName, toneHz: 660 });
+      const slug = `talker-gone-${afterMs}-${ssrc - 1}-raw`;
+      const seen = await until(
+        () => (existsSync(sdpDir) ? readdirSync(sdpDir).find((name) => name.startsWith(slug)) : undefined),
+        { what: `${displayName}'s capture starting`, intervalMs: 2 },
+      );
+      expect(seen).toBeTruthy();
+      const closeAt = Date.now() + afterMs;
+      await until(() => Date.now() >= closeAt, { what: `${afterMs} ms`, intervalMs: 2 });
       talker.producer.close();
+      talker.stop();
     }
     // Recording the whole while, and the host heard nothing but its start.
     expect(recording.isRecording).toBe(true);
@@ -92,5 +103,5 @@ describe('a member’s talkback coming and going never ends the host’s recordi
     );
     expect(listed).toMatchObject({ status: 'complete', message: null });
     expect(listed.tracks.map((track) => track.file)).toContain('talker-rita.ogg');
-  });
+  }, 120_000);
 });
