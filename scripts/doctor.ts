@@ -9,6 +9,7 @@ import { loadBoxConfig } from './box/config.js';
 import { formatResult, type CheckResult } from './doctor/check.js';
 import { probeRunningBox } from './doctor/running-box.js';
 import { checkAnnouncedAddress, checkRtcPorts, checkUdpBuffers } from './doctor/network-checks.js';
+import { checkRecorder } from './doctor/recorder-check.js';
 import { checkDatabase, checkDisk } from './doctor/storage-checks.js';
 import { checkTls } from './doctor/tls-check.js';
 import { checkTurn } from './doctor/turn-check.js';
@@ -41,6 +42,7 @@ async function main(): Promise<number> {
   for (const result of await checkTurn(media)) report(result);
   report(await checkDatabase(api));
   report(checkDisk(api));
+  report(await checkRecorder(media.ffmpegBin));
   report(checkUdpBuffers());
   const failed = results.filter((result) => result.status === 'fail').length;
   const warned = results.filter((result) => result.status === 'warn').length;

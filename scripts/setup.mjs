@@ -14,9 +14,11 @@ const withTestDeps = process.argv.includes('--with-test-deps');
 // docker/Dockerfile installs the same Debian packages in its own layer, before any source is copied.
 const debianPackagesOnly = process.argv.includes('--debian-packages-only');
 
-// What building and running need: the toolchain for native modules, and mediasoup 3.19's worker
-// deps (scripts/build-mediasoup-worker.sh; `patch` applies its source patch).
+// What building and running need: the toolchain for native modules, mediasoup 3.19's worker
+// deps (scripts/build-mediasoup-worker.sh; `patch` applies its source patch), and ffmpeg, which
+// records rooms (FFMPEG_BIN; without it Record is refused).
 const RUNTIME_PACKAGES = [
+  'ffmpeg',
   'python3',
   'make',
   'g++',
@@ -35,8 +37,7 @@ const RUNTIME_PACKAGES = [
 ];
 // What the tests need on top: a real Chromium for end-to-end tests, fonts for it to render, a real
 // redis-server for the scaled-out event bus tests and PostgreSQL 15 for the scaled-out database
-// tests (each test starts its own server), and ffmpeg to encode the benchmarks' VP8 clip (their
-// smoke variants run in `npm test`); Caddy and coturn, which the field tests run the shipped
+// tests (each test starts its own server); Caddy and coturn, which the field tests run the shipped
 // docker/Caddyfile and docker/turnserver.conf through; nlohmann-json3-dev builds the mediasoup
 // 3.12.16 worker that bench/sfu-fanout.ts keeps as its baseline, and openssl makes the DTLS
 // certificate of `npm run test:mediasoup-upstream`; iproute2 (ip netns, tc) and iptables shape the
@@ -46,7 +47,6 @@ const TEST_PACKAGES = [
   'fonts-liberation',
   'redis-server',
   'postgresql-15',
-  'ffmpeg',
   'caddy',
   'coturn',
   'nlohmann-json3-dev',

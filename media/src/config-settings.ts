@@ -247,6 +247,25 @@ export const MEDIA_SETTINGS: readonly Setting[] = [
       'Free disk (MB) a recording needs: Record is refused below it, and a running recording stops with a message to the host',
   },
   {
+    path: 'recordingMaxCaptures',
+    env: 'RECORDING_MAX_CAPTURES',
+    default: '0',
+    meaning:
+      'ffmpeg captures (one per recorded track, about 50 MB each) the node runs at once over every recording; past it Record is refused and new tracks wait; `0` sizes it from the box: a quarter of its memory, at most 8 per core',
+  },
+  {
+    path: 'recordingStartsBurst',
+    env: 'RECORDING_STARTS_BURST',
+    default: '3',
+    meaning: 'Record presses a host may make at once before `RECORDING_STARTS_PER_MINUTE` applies',
+  },
+  {
+    path: 'recordingStartsPerMinute',
+    env: 'RECORDING_STARTS_PER_MINUTE',
+    default: '6',
+    meaning: 'Record presses per host and minute after the burst; more are refused with a message',
+  },
+  {
     path: 'clientDist',
     env: 'CLIENT_DIST',
     defaultNote: '`client/dist`',

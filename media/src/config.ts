@@ -231,6 +231,14 @@ export const mediaConfigSchema = z.strictObject({
    * host) when the free space falls below it, before the disk is full and files are cut mid-write.
    */
   recordingsMinFreeMb: z.coerce.number().int().min(0).max(10_000_000).default(1024),
+  /**
+   * ffmpeg captures this node runs at once over every recording (one per recorded track, ~50 MB
+   * each); 0 sizes it from the box (recording/capture-budget.ts).
+   */
+  recordingMaxCaptures: z.coerce.number().int().min(0).max(10_000).default(0),
+  /** Record presses per host: a burst, then this many a minute (each Record may spawn ffmpeg). */
+  recordingStartsBurst: z.coerce.number().int().min(1).max(1000).default(3),
+  recordingStartsPerMinute: z.coerce.number().int().min(1).max(10_000).default(6),
   /** The built client, served as static files with index.html for every client-side route. */
   clientDist: z.string().default(path.join(repoRoot, 'client', 'dist')),
   /** Scaled out: the Redis of the Socket.IO adapter, shared by every media node and the API's emitter. */

@@ -22,6 +22,7 @@ export {
   type NodeRegistryOptions,
 } from './scale/node-registry.js';
 export { connectNodeRegistry, type RegistryConnection } from './scale/registry-connection.js';
+export { checkFfmpeg } from './recording/ffmpeg-check.js';
 export { recorderSettings } from './recording/recorder-settings.js';
 export type { RecordingCatalog } from './recording/recording-catalog.js';
 export { RoomRecorders } from './recording/room-recorders.js';

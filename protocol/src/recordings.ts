@@ -94,6 +94,23 @@ export const RECORDING_DISK_FULL_MESSAGE = 'Recording stopped: the server is run
 export const RECORDING_NO_SPACE_MESSAGE = 'Cannot record: the server does not have enough free disk space.';
 export const RECORDING_INTERRUPTED_MESSAGE =
   'Recording interrupted: the recorder stopped unexpectedly. What was recorded so far is kept.';
+/** Record on a box whose ffmpeg is missing or broken (FFMPEG_BIN): refused before anything starts. */
+export const RECORDING_NO_RECORDER_MESSAGE =
+  'Cannot record: the server’s recorder (ffmpeg) is missing or broken. Ask the server’s operator to install ffmpeg (npm run doctor checks it).';
+/** The host already records another room: one recording runs per host. */
+export const RECORDING_HOST_BUSY_MESSAGE =
+  'Cannot record: you are already recording another room. Stop that one first.';
+/** The node runs as many ffmpeg captures as RECORDING_MAX_CAPTURES allows. */
+export const RECORDING_SERVER_BUSY_MESSAGE =
+  'Cannot record: the server is recording as much as it can right now. Try again later.';
+/** RECORDINGS_MAX_BYTES / RECORDINGS_HOST_MAX_BYTES leave this host nothing. */
+export const RECORDING_NO_QUOTA_MESSAGE = 'Cannot record: there is no recording space left for you on this server.';
+/** A running recording reached the host's share of the recording space. */
+export const RECORDING_QUOTA_MESSAGE =
+  'Recording stopped: it reached the recording space this server allows you. What was recorded so far is kept.';
+/** Record pressed too often (RECORDING_STARTS_PER_MINUTE). */
+export const RECORDING_TOO_OFTEN_MESSAGE = 'You are starting recordings too often. Wait a moment and try again.';
+
 /**
  * A recording found still running when its node started again (the box or the node crashed): its
  * files play up to the crash; the talkback stems could not be aligned, so each talker's raw segments are listed.
@@ -109,6 +126,18 @@ export const internalRecordingStartedSchema = z.object({
   startedAt: z.string(),
   /** The node that records (its NODE_ID): after a crash it marks only its own rows interrupted. */
   nodeId: mediaNodeIdSchema.optional(),
+});
+
+/**
+ * Internal: how many more bytes a running (or starting) recording of `hostUid` may write, under
+ * RECORDINGS_MAX_BYTES and RECORDINGS_HOST_MAX_BYTES; null when neither is set.
+ */
+export const internalRecordingAllowanceBodySchema = z.object({
+  hostUid: uidSchema,
+  recordingId: recordingIdSchema,
+});
+export const internalRecordingAllowanceResponseSchema = z.object({
+  allowanceBytes: z.number().int().nullable(),
 });
 
 /**

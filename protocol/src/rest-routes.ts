@@ -55,6 +55,8 @@ import {
 } from './user.js';
 import {
   internalOrphanedRecordingsBodySchema,
+  internalRecordingAllowanceBodySchema,
+  internalRecordingAllowanceResponseSchema,
   internalOrphanedRecordingsResponseSchema,
   internalRecordingStartedSchema,
   internalRecordingUpdateSchema,
@@ -243,6 +245,13 @@ export const restRoutes = {
     path: '/internal/recordings/:recordingId',
     body: internalRecordingUpdateSchema,
     response: okResponseSchema,
+  },
+  /** Internal: a media node asks how much more a host's recording may write (retention quotas). */
+  internalRecordingAllowance: {
+    method: 'POST',
+    path: '/internal/recordings/allowance',
+    body: internalRecordingAllowanceBodySchema,
+    response: internalRecordingAllowanceResponseSchema,
   },
   /** Internal: a starting media node's recordings still 'recording' (a crash left them); it marks them interrupted. */
   internalOrphanedRecordings: {

@@ -152,6 +152,7 @@ export async function startBox(
         {
           started: (recording) => api.recordings.started(recording),
           updated: (id, update) => api.recordings.updated(id, update),
+          allowance: (hostUid, recordingId) => api.recordings.allowance(hostUid, recordingId),
           // Alone (no Redis, so no other node): at start no recording runs, whichever node began it.
           orphaned: (nodeId) => api.recordings.orphaned(nodeId, mediaConfig.bus.kind !== 'redis'),
         },

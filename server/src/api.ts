@@ -128,7 +128,11 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
   const recordings = new RecordingService(
     recordingsRepo,
     recordingsDir,
-    { maxBytes: config.recordingsMaxBytes, maxAgeDays: config.recordingsMaxAgeDays },
+    {
+      maxBytes: config.recordingsMaxBytes,
+      hostMaxBytes: config.recordingsHostMaxBytes,
+      maxAgeDays: config.recordingsMaxAgeDays,
+    },
     logger.child({ part: 'recordings' }),
   );
   // Age retention runs hourly too, not only when a recording ends; unref'd so it never holds the process.

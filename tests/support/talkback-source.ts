@@ -16,12 +16,13 @@ export interface TalkbackSource {
  */
 export async function startTalkbackSource(
   room: SfuRoom,
-  talker: { userId: string; displayName: string; toneHz: number },
+  talker: { userId: string; displayName: string; toneHz: number; kbps?: number },
 ): Promise<TalkbackSource> {
   const router = room.mediaRouter;
   const transport = await router.createPlainTransport({ listenIp: '127.0.0.1', rtcpMux: true, comedia: true });
   const { producer, stop } = await produceOpusTone(transport, {
     hz: talker.toneHz,
+    ...(talker.kbps ? { kbps: talker.kbps } : {}),
     ssrc: (nextSsrc += 1),
     appData: { source: 'talkback', userId: talker.userId, displayName: talker.displayName },
   });

@@ -9,6 +9,11 @@ import type { InternalRecordingUpdate, OrphanedRecording } from '@riffroom/proto
 export interface RecordingCatalog {
   started(recording: { id: string; roomId: string; hostUid: string; startedAt: string; nodeId: string }): Promise<void>;
   updated(id: string, update: InternalRecordingUpdate): Promise<void>;
+  /**
+   * How many more bytes this host's recording may write (RECORDINGS_MAX_BYTES, RECORDINGS_HOST_MAX_BYTES),
+   * counting every other recording, running or finished; null when there is no limit.
+   */
+  allowance(hostUid: string, recordingId: string): Promise<number | null>;
   /** The recordings this node left 'recording' (it runs none yet at start); see crash-recovery.ts. */
   orphaned(nodeId: string): Promise<OrphanedRecording[]>;
 }

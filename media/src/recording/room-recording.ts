@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, statfs } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  RECORDING_DISK_FULL_MESSAGE,
   RECORDING_INTERRUPTED_MESSAGE,
   RECORDING_NO_SPACE_MESSAGE,
   refuse,
@@ -11,11 +10,17 @@ import {
 import type { types } from 'mediasoup';
 import type { Logger } from 'pino';
 import type { SfuRoom } from '../sfu/sfu-room.js';
+import type { CaptureBudget } from './capture-budget.js';
 import type { RecordingCatalog } from './recording-catalog.js';
 import { finalTracks } from './final-tracks.js';
 import { RecordingFiles } from './recording-files.js';
+import { freeBytes, RecordingGuards } from './recording-guards.js';
 import { RecordingTimeline } from './recording-timeline.js';
+import { rtpFlows } from './rtp-flow.js';
 import { TrackCapture } from './track-capture.js';
+import { talkerIdentity } from './track-names.js';
+
+export { freeBytes } from './recording-guards.js';
 
 export interface RecorderSettings {
   /** DATA_DIR/recordings: each recording gets `<dir>/<id>/`. */
@@ -25,6 +30,14 @@ export interface RecorderSettings {
   minFreeBytes: number;
   /** How often the free space is checked while recording. */
   diskCheckMs: number;
+  /** How often a running recording weighs its files against the host's recording space. */
+  quotaCheckMs: number;
+  /** How often a producer that carries nothing yet (or waits for a free capture) is looked at again. */
+  flowCheckMs: number;
+  /** The node's ffmpeg captures, over every recording (RECORDING_MAX_CAPTURES). */
+  captures: CaptureBudget;
+  /** Record presses per host (RECORDING_STARTS_BURST, RECORDING_STARTS_PER_MINUTE). */
+  starts: { burst: number; perMinute: number };
   catalog: RecordingCatalog;
   /** This node's NODE_ID, kept with each recording's row (crash-recovery.ts). */
   nodeId: string;
@@ -36,25 +49,29 @@ export interface RecordingEnd {
   message: string | null;
 }
 
-export async function freeBytes(dir: string): Promise<number> {
-  const fs = await statfs(dir);
-  return fs.bavail * fs.bsize;
-}
+type TrackKind = 'program' | 'screen' | 'talker';
+
+/** A capture that fails this often for one producer (ffmpeg keeps dying) is not started again. */
+const MAX_FAILURES_PER_PRODUCER = 3;
 
 /**
- * One room's recording, from Record to Stop: every program and screen producer is copied as sent
+ * One room's recording, from Record to Stop: the program and screen are copied as sent
  * (program.ogg, screen.webm), every talker's microphone into raw segments that Stop turns into one
  * stem per talker on the recording's timeline, then a rough mix. Producers that appear while it
- * runs are picked up. A capture that fails (ffmpeg or the worker died) interrupts the whole
- * recording: every file written so far stays, and the catalog hears 'interrupted'.
+ * runs are picked up. Limits (issue 34): one capture at a time per source (the program, the
+ * screen, each talker), each only once RTP flows on its producer and the node has a free capture
+ * (RECORDING_MAX_CAPTURES). A track that fails or whose producer closes ends alone; its file
+ * stays and the recording goes on. Only the room's media going away interrupts the recording.
+ * The catalog lists it from its first capture: one that captured nothing leaves no row or folder.
  */
 export class RoomRecording {
   readonly id = randomBytes(12).toString('base64url');
   /** t=0 is set once the sources present at Record are captured. */
   private readonly timeline = new RecordingTimeline();
   private readonly files: RecordingFiles;
-  /** The catalog row exists (the end's report waits for it). */
-  private listed: Promise<void> = Promise.resolve();
+  private readonly guards: RecordingGuards;
+  /** The catalog row exists (made with the first capture; the end's report waits for it). */
+  private listed: Promise<void> | null = null;
   /** Settles once every capture has stopped: the room is no longer being recorded. */
   readonly captured: Promise<RecordingEnd>;
   /** Settles once the stems and the mix are made and the catalog lists the final tracks. */
@@ -63,9 +80,15 @@ export class RoomRecording {
   private resolveFinished!: (end: RecordingEnd) => void;
   private state: 'recording' | 'stopping' | 'done' = 'recording';
   private captures = new Set<TrackCapture>();
+  /** Capture attempts under way: the end waits for them. */
   private pending = new Set<Promise<void>>();
-  private diskTimer: NodeJS.Timeout | undefined;
+  /** Sources with a capture running or starting: 'program', 'screen', 'talker:<key>'. */
+  private busySources = new Set<string>();
+  /** Producers this recording follows (each followed once, however often it is announced). */
+  private followed = new Set<string>();
   private unsubscribe: () => void = () => {};
+  /** t=0 is set: captures from now on list the recording themselves. */
+  private begun = false;
 
   private constructor(
     private readonly room: SfuRoom,
@@ -75,6 +98,7 @@ export class RoomRecording {
     this.captured = new Promise((resolve) => (this.resolveCaptured = resolve));
     this.finished = new Promise((resolve) => (this.resolveFinished = resolve));
     this.files = new RecordingFiles(path.join(settings.dir, this.id));
+    this.guards = new RecordingGuards(this, settings);
   }
 
   get startedAtMs(): number {
@@ -87,6 +111,10 @@ export class RoomRecording {
 
   get isRecording(): boolean {
     return this.state === 'recording';
+  }
+
+  get isListed(): boolean {
+    return this.listed !== null;
   }
 
   /** ffmpeg processes capturing now (tests kill one; the benchmark measures them). */
@@ -102,22 +130,14 @@ export class RoomRecording {
     const recording = new RoomRecording(room, hostUid, settings);
     // Owner-only, like everything in DATA_DIR (README "What is in DATA_DIR").
     await mkdir(recording.directory, { recursive: true, mode: 0o700 });
-    recording.follow();
-    // t=0 is when the sources already there are being captured, so program and screen (copies,
-    // never padded) last as long as the recording even when ffmpeg is slow to start.
+    recording.followRoom();
+    // t=0 is when the sources already there (and flowing) are being captured, so program and
+    // screen (copies, never padded) last as long as the recording even when ffmpeg is slow to start.
     await Promise.allSettled([...recording.pending]);
     recording.timeline.rebase(Date.now());
-    recording.listed = settings.catalog.started({
-      id: recording.id,
-      roomId: room.roomId,
-      hostUid,
-      startedAt: new Date(recording.timeline.t0).toISOString(),
-      nodeId: settings.nodeId,
-    });
-    await recording.listed;
-    // The captures of the sources already there reported before the row existed: the row lists
-    // them now, so a crash from here on leaves their labels, talkers and offsets (crash-recovery.ts).
-    await recording.report('recording', null);
+    recording.begun = true;
+    // Captures that started before t=0 reported nothing yet: the row lists them now.
+    if (recording.timeline.tracksSoFar().length > 0) await recording.listedWithProgress();
     return recording;
   }
 
@@ -129,81 +149,140 @@ export class RoomRecording {
     return this.end('complete', null);
   }
 
-  private follow(): void {
+  /** A guard's stop (disk full, out of recording space): what was written stays. */
+  interrupt(message: string): Promise<RecordingEnd> {
+    return this.end('interrupted', message);
+  }
+
+  async reportProgress(): Promise<void> {
+    if (this.listed) await this.report('recording', null);
+  }
+
+  private followRoom(): void {
     const room = this.room;
-    for (const producer of room.producersOf('program-audio')) this.copy(producer, 'program');
-    for (const producer of room.producersOf('screen')) this.copy(producer, 'screen');
-    for (const { producer } of room.talkbackProducers()) this.talk(producer);
+    for (const producer of room.producersOf('program-audio')) this.follow(producer, 'program');
+    for (const producer of room.producersOf('screen')) this.follow(producer, 'screen');
+    for (const { producer } of room.talkbackProducers()) this.follow(producer, 'talker');
     const onProducer = ({ producerId, source }: { producerId: string; source: string }) => {
       const producer = room.producerObject(producerId);
       if (!producer) return;
-      if (source === 'program-audio') this.copy(producer, 'program');
-      else if (source === 'screen') this.copy(producer, 'screen');
+      if (source === 'program-audio') this.follow(producer, 'program');
+      else if (source === 'screen') this.follow(producer, 'screen');
     };
-    const onTalkback = (producer: types.Producer) => this.talk(producer);
+    const onTalkback = (producer: types.Producer) => this.follow(producer, 'talker');
     room.on('new-producer', onProducer);
     room.on('talkback-producer-added', onTalkback);
     this.unsubscribe = () => {
       room.off('new-producer', onProducer);
       room.off('talkback-producer-added', onTalkback);
     };
-    this.diskTimer = setInterval(() => void this.checkDisk(), this.settings.diskCheckMs);
-    this.diskTimer.unref();
+    this.guards.start();
   }
 
-  private copy(producer: types.Producer, kind: 'program' | 'screen'): void {
-    const file = this.files.nextName(kind, kind === 'screen' ? 'webm' : 'ogg');
-    this.capture(producer, file, (offsetMs) => this.timeline.copied.push({ kind, file, offsetMs }));
+  /**
+   * Captures `producer` while the recording runs and the producer is open: once RTP flows, its
+   * source is free and the node has a capture to spare. A capture that fails is tried again, a few
+   * times at most. The first attempt is made at once (Record's t=0 waits for it).
+   */
+  private follow(producer: types.Producer, kind: TrackKind): void {
+    if (this.followed.has(producer.id) || this.state !== 'recording') return;
+    this.followed.add(producer.id);
+    void this.keepCapturing(producer, kind).catch((error: unknown) =>
+      this.settings.logger.error({ err: error, recordingId: this.id }, 'following a producer failed'),
+    );
   }
 
-  private talk(producer: types.Producer): void {
-    const { slug, segments } = this.timeline.talkerOf(producer);
-    const file = this.files.nextName(`${slug}-raw`, 'ogg');
-    this.capture(producer, file, (offsetMs) => segments.push({ file, offsetMs }));
+  private async keepCapturing(producer: types.Producer, kind: TrackKind): Promise<void> {
+    let failures = 0;
+    while (this.state === 'recording' && !producer.closed) {
+      const attempt = this.attempt(producer, kind);
+      const settled = attempt.then(
+        () => undefined,
+        () => undefined,
+      );
+      this.pending.add(settled);
+      const capture = await attempt.finally(() => this.pending.delete(settled));
+      if (capture) {
+        const end = await capture.ended;
+        if (end.how !== 'failed') return;
+        failures += 1;
+        if (failures >= MAX_FAILURES_PER_PRODUCER) return;
+        continue;
+      }
+      await new Promise((resolve) => setTimeout(resolve, this.settings.flowCheckMs));
+    }
   }
 
-  private capture(producer: types.Producer, file: string, started: (offsetMs: number) => void): void {
-    if (this.state !== 'recording') return;
-    let router: types.Router;
+  /** One try: a capture started, or null when not now (nothing flows, its source or the node is busy). */
+  private async attempt(producer: types.Producer, kind: TrackKind): Promise<TrackCapture | null> {
+    const source = kind === 'talker' ? `talker:${talkerIdentity(producer.appData, producer.id).key}` : kind;
+    const free = () => this.state === 'recording' && !producer.closed && !this.busySources.has(source);
+    if (!free() || !(await rtpFlows(producer)) || !free()) return null;
+    if (!this.settings.captures.take()) return null;
+    this.busySources.add(source);
+    const released = () => {
+      this.busySources.delete(source);
+      this.settings.captures.give();
+    };
+    const file =
+      kind === 'talker'
+        ? this.files.nextName(`${this.timeline.talkerOf(producer).slug}-raw`, 'ogg')
+        : this.files.nextName(kind, kind === 'screen' ? 'webm' : 'ogg');
+    let capture: TrackCapture;
     try {
-      router = this.room.mediaRouter;
-    } catch {
-      return void this.end('interrupted', RECORDING_INTERRUPTED_MESSAGE);
-    }
-    const task = TrackCapture.start(router, producer, path.join(this.directory, file), this.settings.ffmpegBin)
-      .then(async (capture) => {
-        if (this.state !== 'recording') return capture.stop();
-        this.captures.add(capture);
-        started(capture.startedAtMs - this.timeline.t0);
-        void capture.ended.then((end) => {
-          if (end.how !== 'failed') return;
-          this.settings.logger.warn({ recordingId: this.id, file, why: end.why }, 'a recording track failed');
-          void this.end('interrupted', RECORDING_INTERRUPTED_MESSAGE);
-        });
-        await this.report('recording', null);
-      })
-      .catch((error: unknown) => {
-        this.settings.logger.error({ err: error, recordingId: this.id, file }, 'could not start capturing a track');
+      const router = this.room.mediaRouter;
+      capture = await TrackCapture.start(router, producer, path.join(this.directory, file), this.settings.ffmpegBin);
+    } catch (error) {
+      released();
+      if (this.room.isClosed) {
         void this.end('interrupted', RECORDING_INTERRUPTED_MESSAGE);
-      });
-    this.pending.add(task);
-    void task.finally(() => this.pending.delete(task));
+        return null;
+      }
+      // A producer that closes while its capture starts ends that capture only (issue 34 item 2).
+      const level = producer.closed ? 'info' : 'warn';
+      this.settings.logger[level]({ err: error, recordingId: this.id, file }, 'a track was not captured');
+      return null;
+    }
+    if (this.state !== 'recording') {
+      await capture.stop();
+      released();
+      return null;
+    }
+    this.captures.add(capture);
+    const offsetMs = capture.startedAtMs - this.timeline.t0;
+    if (kind === 'talker') this.timeline.talkerOf(producer).segments.push({ file, offsetMs });
+    else this.timeline.copied.push({ kind, file, offsetMs });
+    void capture.ended.then((end) => {
+      this.captures.delete(capture);
+      released();
+      if (end.how === 'router-closed') return void this.end('interrupted', RECORDING_INTERRUPTED_MESSAGE);
+      // One track failing never interrupts the recording: its file stays, and it is captured again.
+      if (end.how === 'failed')
+        this.settings.logger.warn({ recordingId: this.id, file, why: end.why }, 'a track failed');
+    });
+    // Before t=0 (Record's own start) the row waits for the timeline; start() lists these.
+    if (this.begun) await this.listedWithProgress();
+    return capture;
   }
 
-  private async checkDisk(): Promise<void> {
-    if (this.state !== 'recording') return;
-    const free = await freeBytes(this.settings.dir).catch(() => Number.POSITIVE_INFINITY);
-    if (free < this.settings.minFreeBytes) {
-      this.settings.logger.warn({ recordingId: this.id, free }, 'recording stopped: the disk is nearly full');
-      await this.end('interrupted', RECORDING_DISK_FULL_MESSAGE);
-    }
+  /** The catalog row, made by the first capture, then every file so far. */
+  private async listedWithProgress(): Promise<void> {
+    this.listed ??= this.settings.catalog.started({
+      id: this.id,
+      roomId: this.room.roomId,
+      hostUid: this.hostUid,
+      startedAt: new Date(this.timeline.t0).toISOString(),
+      nodeId: this.settings.nodeId,
+    });
+    await this.listed;
+    await this.report('recording', null);
   }
 
   /** Idempotent: the first end decides the status; later calls wait for the captures to stop. */
   private async end(status: RecordingStatus, message: string | null): Promise<RecordingEnd> {
     if (this.state !== 'recording') return this.captured;
     this.state = 'stopping';
-    clearInterval(this.diskTimer);
+    this.guards.stop();
     this.unsubscribe();
     const durationMs = Date.now() - this.timeline.t0;
     await Promise.allSettled([...this.pending]);
@@ -214,6 +293,14 @@ export class RoomRecording {
   }
 
   private async finish(status: RecordingStatus, message: string | null, durationMs: number): Promise<void> {
+    if (!this.listed && this.timeline.tracksSoFar().length > 0) await this.listedWithProgress().catch(() => {});
+    if (!this.listed) {
+      // Nothing was captured: no row, no folder (issue 34 item 9).
+      await rm(this.directory, { recursive: true, force: true });
+      this.state = 'done';
+      this.resolveFinished({ status, message });
+      return;
+    }
     await this.listed.catch(() => {});
     const { id: recordingId, files, timeline } = this;
     const { ffmpegBin, logger } = this.settings;

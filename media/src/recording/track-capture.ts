@@ -18,7 +18,12 @@ const KEYFRAME_RETRIES_MS = [1200, 3000];
 const AUDIO_OUTPUT = ['-f', 'ogg', '-page_duration', '200000'];
 const VIDEO_OUTPUT = ['-f', 'webm', '-cluster_time_limit', '1000', '-cluster_size_limit', '2000000'];
 
-export type CaptureEnd = { how: 'stopped' } | { how: 'producer-closed' } | { how: 'failed'; why: string };
+export type CaptureEnd =
+  | { how: 'stopped' }
+  | { how: 'producer-closed' }
+  /** The room's router closed (its worker died): the room's media is gone, not one track. */
+  | { how: 'router-closed' }
+  | { how: 'failed'; why: string };
 
 /**
  * One producer copied into one file: a plain transport on the room's router (RTP to ffmpeg on
@@ -45,12 +50,15 @@ export class TrackCapture {
       if (!ffmpeg.stopping) this.finish({ how: 'failed', why: `ffmpeg exited (${code ?? signal})` });
     });
     transport.observer.once('close', () => {
-      if (!this.settled) void this.endWith({ how: 'failed', why: 'the media router closed' });
+      if (!this.settled) void this.endWith({ how: 'router-closed' });
     });
-    consumer.observer.once('close', () => {
+    const producerClosed = () => {
       // The producer closed (stopped sharing, a talker left): this file is complete.
       if (!this.settled && !transport.closed) void this.endWith({ how: 'producer-closed' });
-    });
+    };
+    consumer.observer.once('close', producerClosed);
+    // It may have closed between the consumer's resume and now.
+    if (consumer.closed) producerClosed();
   }
 
   get pid(): number | undefined {
@@ -100,6 +108,8 @@ export class TrackCapture {
       ]);
       await untilPortTaken(port, LISTEN_TIMEOUT_MS, ffmpeg);
       await transport.connect({ ip: LOOPBACK, port });
+      // A producer closed while its capture starts ends this capture only (issue 34 item 2).
+      if (producer.closed || consumer.closed) throw new Error('the producer closed while its capture started');
       await consumer.resume();
       const capture = new TrackCapture(file, transport, consumer, ffmpeg, sdpFile, Date.now());
       if (video) capture.askKeyFrames();

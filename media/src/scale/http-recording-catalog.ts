@@ -26,6 +26,14 @@ export class HttpRecordingCatalog implements RecordingCatalog {
     return restRoutes.internalOrphanedRecordings.response.parse(await response.json()).recordings;
   }
 
+  async allowance(hostUid: string, recordingId: string): Promise<number | null> {
+    const response = await this.send('POST', routePath(restRoutes.internalRecordingAllowance), {
+      hostUid,
+      recordingId,
+    });
+    return restRoutes.internalRecordingAllowance.response.parse(await response.json()).allowanceBytes;
+  }
+
   async updated(id: string, update: InternalRecordingUpdate) {
     await this.send('PUT', routePath(restRoutes.internalRecordingUpdate, { recordingId: id }), update);
   }

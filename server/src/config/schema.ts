@@ -70,10 +70,13 @@ export const apiConfigSchema = z.strictObject({
     .preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.enum(['FULL', 'NORMAL']))
     .default('FULL'),
   /**
-   * Recording retention (DATA_DIR/recordings): past this many bytes in all, the oldest finished
-   * recordings go first; 0 sets no limit.
+   * Recording retention (DATA_DIR/recordings): this many bytes in all; a recording is stopped
+   * before it takes more, and only its host's older recordings are deleted to make room, never
+   * another host's; 0 sets no limit.
    */
   recordingsMaxBytes: z.coerce.number().int().min(0).default(0),
+  /** Each host's recordings, finished and running: past it the host's own oldest go; 0 sets no limit. */
+  recordingsHostMaxBytes: z.coerce.number().int().min(0).default(0),
   /** Finished recordings older than this many days are deleted; 0 keeps them until their host deletes them. */
   recordingsMaxAgeDays: z.coerce.number().int().min(0).max(36_500).default(0),
   /**

@@ -73,7 +73,14 @@ export const API_SETTINGS: readonly Setting[] = [
     env: 'RECORDINGS_MAX_BYTES',
     default: '0',
     meaning:
-      'Recordings (`DATA_DIR/recordings`) may take this many bytes in all; past it the oldest finished ones are deleted; `0`: no limit',
+      'Recordings (`DATA_DIR/recordings`) may take this many bytes in all: a running recording stops with a message when it would pass it, and only its host’s older recordings are deleted to make room, never another host’s; `0`: no limit',
+  },
+  {
+    path: 'recordingsHostMaxBytes',
+    env: 'RECORDINGS_HOST_MAX_BYTES',
+    default: '0',
+    meaning:
+      'Each host’s recordings may take this many bytes: a running recording stops with a message at it, and the host’s own oldest finished ones are deleted to make room for the one that just ended; `0`: no limit',
   },
   {
     path: 'recordingsMaxAgeDays',

@@ -154,6 +154,19 @@ export function recordingsRepository(db: Db) {
       await db('recordings').where({ recording_id: id }).delete();
     },
 
+    /** Every recording's host, status and size on disk (as last reported): the retention's sums. */
+    async sizes(): Promise<{ id: string; hostUid: string; status: string; sizeBytes: number }[]> {
+      const rows: { recording_id: string; host_uid: string; status: string; size_bytes: number | string }[] = await db(
+        'recordings',
+      ).select('recording_id', 'host_uid', 'status', 'size_bytes');
+      return rows.map((row) => ({
+        id: row.recording_id,
+        hostUid: row.host_uid,
+        status: row.status,
+        sizeBytes: Number(row.size_bytes),
+      }));
+    },
+
     /** Finished recordings, oldest first (retention's walk). */
     async finishedOldestFirst(): Promise<RecordingRecord[]> {
       const rows: RecordingRow[] = await withRoomName()

@@ -97,6 +97,13 @@ export function internalRoutes(secret: string, rooms: RoomService, recordings: R
     ctx.body = answer(restRoutes.internalRecordingUpdate, { ok: true });
   });
 
+  router.post(pathUnder(PREFIX, restRoutes.internalRecordingAllowance), async (ctx) => {
+    const { hostUid, recordingId } = parseBody(ctx, restRoutes.internalRecordingAllowance.body);
+    ctx.body = answer(restRoutes.internalRecordingAllowance, {
+      allowanceBytes: await recordings.allowance(hostUid, recordingId),
+    });
+  });
+
   router.post(pathUnder(PREFIX, restRoutes.internalOrphanedRecordings), async (ctx) => {
     const { nodeId, everyNode } = parseBody(ctx, restRoutes.internalOrphanedRecordings.body);
     ctx.body = answer(restRoutes.internalOrphanedRecordings, {

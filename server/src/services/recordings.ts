@@ -6,8 +6,10 @@ import type { Logger } from '../logger.js';
 import type { RecordingRecord, RecordingsRepository } from '../repositories/recordings.js';
 
 export interface RecordingRetention {
-  /** RECORDINGS_MAX_BYTES; 0: no limit. */
+  /** RECORDINGS_MAX_BYTES, every host's together; 0: no limit. */
   maxBytes: number;
+  /** RECORDINGS_HOST_MAX_BYTES, each host's own; 0: no limit. */
+  hostMaxBytes: number;
   /** RECORDINGS_MAX_AGE_DAYS; 0: no limit. */
   maxAgeDays: number;
 }
@@ -123,29 +125,71 @@ export class RecordingService {
   /** Internal (the media node): its tracks so far, or its end. A finished one may make room for itself. */
   async updated(id: string, update: InternalRecordingUpdate): Promise<void> {
     await this.repo.update(id, { ...update, endedAt: update.endedAt === null ? null : Date.parse(update.endedAt) });
-    if (update.status !== 'recording') await this.applyRetention();
+    if (update.status !== 'recording') await this.applyRetention(id);
   }
 
   /**
-   * RECORDINGS_MAX_AGE_DAYS, then RECORDINGS_MAX_BYTES, oldest finished first. A recording in
-   * progress is never deleted; the media node's free-space reserve guards the disk meanwhile.
+   * Internal (the media node): how many more bytes `recordingId` of `hostUid` may write. The host's
+   * own finished recordings do not count, as retention deletes the oldest of them to make room
+   * once it ends; everything else does, running or finished: other hosts' recordings are never
+   * deleted to make room. Null when neither limit is set.
    */
-  async applyRetention(): Promise<number> {
-    const { maxBytes, maxAgeDays } = this.retention;
-    if (maxBytes === 0 && maxAgeDays === 0) return 0;
-    const finished = await this.repo.finishedOldestFirst();
-    let total = finished.reduce((sum, record) => sum + record.sizeBytes, 0);
+  async allowance(hostUid: string, recordingId: string): Promise<number | null> {
+    const { maxBytes, hostMaxBytes } = this.retention;
+    if (maxBytes === 0 && hostMaxBytes === 0) return null;
+    const sizes = await this.repo.sizes();
+    const others = sizes.filter((row) => row.hostUid !== hostUid).reduce((sum, row) => sum + row.sizeBytes, 0);
+    const ownRunning = sizes
+      .filter((row) => row.hostUid === hostUid && row.status === 'recording' && row.id !== recordingId)
+      .reduce((sum, row) => sum + row.sizeBytes, 0);
+    const limits: number[] = [];
+    if (maxBytes > 0) limits.push(maxBytes - others - ownRunning);
+    if (hostMaxBytes > 0) limits.push(hostMaxBytes - ownRunning);
+    return Math.min(...limits);
+  }
+
+  /**
+   * RECORDINGS_MAX_AGE_DAYS, then the size limits, oldest finished first, each host paying for its
+   * own: a host over RECORDINGS_HOST_MAX_BYTES loses its own oldest recordings; past
+   * RECORDINGS_MAX_BYTES only the host whose recording `justFinished` is does (the media node
+   * stops a recording before it takes more than its share). A recording in progress, and the one
+   * that just finished, are never deleted; the free-space reserve guards the disk meanwhile.
+   */
+  async applyRetention(justFinished?: string): Promise<number> {
+    const { maxBytes, hostMaxBytes, maxAgeDays } = this.retention;
+    if (maxBytes === 0 && hostMaxBytes === 0 && maxAgeDays === 0) return 0;
     let removed = 0;
+    const finished = await this.repo.finishedOldestFirst();
+    const kept: RecordingRecord[] = [];
     for (const record of finished) {
       const tooOld = maxAgeDays > 0 && Date.parse(record.startedAt) < this.now() - maxAgeDays * DAY_MS;
-      const overSize = maxBytes > 0 && total > maxBytes;
-      if (!tooOld && !overSize) continue;
-      await this.remove(record);
+      if (tooOld && record.id !== justFinished) {
+        await this.removeByRetention(record, 'too old');
+        removed += 1;
+      } else kept.push(record);
+    }
+    const finisher = kept.find((record) => record.id === justFinished)?.hostUid;
+    const sizes = await this.repo.sizes();
+    let total = sizes.reduce((sum, row) => sum + row.sizeBytes, 0);
+    const byHost = new Map<string, number>();
+    for (const row of sizes) byHost.set(row.hostUid, (byHost.get(row.hostUid) ?? 0) + row.sizeBytes);
+    for (const record of kept) {
+      if (record.id === justFinished) continue;
+      const hostBytes = byHost.get(record.hostUid) ?? 0;
+      const overHost = hostMaxBytes > 0 && hostBytes > hostMaxBytes;
+      const overTotal = maxBytes > 0 && total > maxBytes && record.hostUid === finisher;
+      if (!overHost && !overTotal) continue;
+      await this.removeByRetention(record, overHost ? 'over the host’s space' : 'over the total space');
       total -= record.sizeBytes;
+      byHost.set(record.hostUid, hostBytes - record.sizeBytes);
       removed += 1;
-      this.logger.info({ recordingId: record.id, tooOld, overSize }, 'recording deleted by the retention settings');
     }
     return removed;
+  }
+
+  private async removeByRetention(record: RecordingRecord, why: string): Promise<void> {
+    await this.remove(record);
+    this.logger.info({ recordingId: record.id, why }, 'recording deleted by the retention settings');
   }
 
   private async remove(record: RecordingRecord): Promise<void> {

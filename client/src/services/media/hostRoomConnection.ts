@@ -16,6 +16,7 @@ import type {
 } from './roomConnection';
 import { clamp01 } from './roomRules';
 import type { HostPresence } from './roomState';
+import { RoomRequestError } from './roomSocket';
 import { SfuSender } from './sfuSender';
 
 /** Well under the server's CURSOR_MAX_PER_SECOND, so no position we send is refused and lost. */
@@ -121,14 +122,24 @@ class LiveHostRoomConnection extends LiveRoomConnection implements HostRoomConne
     await this.socket.request('room:remove', { roomId: this.roomId, peerId });
   }
 
+  /**
+   * The screen follows the server's recording-state only (issue 34 item 13): the ack may arrive
+   * after the recording already stopped, and would show '● Recording' for one that is not.
+   */
   async startRecording(): Promise<void> {
-    const recording = await this.socket.request('recording:start', { roomId: this.roomId });
-    // The ack and recording-state say the same; whichever comes first shows it.
-    this.store.recordingChanged({ recording });
+    await this.socket.request('recording:start', { roomId: this.roomId });
   }
 
   async stopRecording(): Promise<void> {
-    await this.socket.request('recording:stop', { roomId: this.roomId });
+    try {
+      await this.socket.request('recording:stop', { roomId: this.roomId });
+    } catch (error) {
+      // The server records nothing here: so does the screen.
+      if (error instanceof RoomRequestError && error.code === 'recording/not-recording') {
+        this.store.recordingChanged({ recording: null });
+      }
+      throw error;
+    }
   }
 
   protected presenceOnJoin(): HostPresence {
