@@ -10,6 +10,7 @@ import { formatResult, type CheckResult } from './doctor/check.js';
 import { probeRunningBox } from './doctor/running-box.js';
 import { checkAnnouncedAddress, checkRtcPorts, checkUdpBuffers } from './doctor/network-checks.js';
 import { checkDatabase, checkDisk } from './doctor/storage-checks.js';
+import { checkSmtp } from './doctor/smtp-check.js';
 import { checkTls } from './doctor/tls-check.js';
 import { checkTurn } from './doctor/turn-check.js';
 
@@ -41,6 +42,7 @@ async function main(): Promise<number> {
   for (const result of await checkTurn(media)) report(result);
   report(await checkDatabase(api));
   report(checkDisk(api));
+  report(await checkSmtp(api));
   report(checkUdpBuffers());
   const failed = results.filter((result) => result.status === 'fail').length;
   const warned = results.filter((result) => result.status === 'warn').length;
