@@ -9,6 +9,8 @@ import { jsonCaller, type JsonCall } from '../../server/src/testing/test-api.js'
 
 /** Media settings a test changes (say, a short ROOM_HOST_GRACE_S). */
 type MediaOverrides = NonNullable<Parameters<typeof loadMediaConfig>[1]>;
+/** API settings a test changes, as the config file writes them (say, `notifications.smtpUrl`). */
+type ApiOverrides = NonNullable<Parameters<typeof loadApiConfig>[1]>;
 
 export interface InProcessBox {
   baseUrl: string;
@@ -24,10 +26,13 @@ export interface InProcessBox {
 }
 
 /** The single-box composition inside the test process, on a free port with a temporary DATA_DIR. */
-export async function startInProcessBox(mediaOverrides: MediaOverrides = {}): Promise<InProcessBox> {
+export async function startInProcessBox(
+  mediaOverrides: MediaOverrides = {},
+  apiOverrides: ApiOverrides = {},
+): Promise<InProcessBox> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'riffroom-box-'));
   const box = await startBox(
-    loadApiConfig({}, { dataDir, port: 0, host: '127.0.0.1', logLevel: 'silent', metricsPort: 0 }),
+    loadApiConfig({}, { dataDir, port: 0, host: '127.0.0.1', logLevel: 'silent', metricsPort: 0, ...apiOverrides }),
     loadMediaConfig(process.env, { workers: 1, rtcPort: 0, rtcListenIp: '127.0.0.1', dataDir, ...mediaOverrides }),
     createLogger('silent'),
   );
@@ -50,14 +55,20 @@ export async function startInProcessBox(mediaOverrides: MediaOverrides = {}): Pr
  * Registers the hooks an integration file needs: one in-process box, started before the file's tests
  * and closed after them. The returned handle forwards to that box, so use it inside hooks and tests.
  */
-export function useInProcessBox(mediaOverrides: MediaOverrides = {}): Omit<InProcessBox, 'close'> {
+export function useInProcessBox(
+  mediaOverrides: MediaOverrides = {},
+  apiOverrides: ApiOverrides | (() => ApiOverrides) = {},
+): Omit<InProcessBox, 'close'> {
   let started: InProcessBox | undefined;
   const current = (): InProcessBox => {
     if (!started) throw new Error('the in-process box starts in beforeAll: use it inside a hook or a test');
     return started;
   };
   beforeAll(async () => {
-    started = await startInProcessBox(mediaOverrides);
+    started = await startInProcessBox(
+      mediaOverrides,
+      typeof apiOverrides === 'function' ? apiOverrides() : apiOverrides,
+    );
   });
   afterAll(async () => {
     await started?.close();
