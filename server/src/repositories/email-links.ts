@@ -29,10 +29,6 @@ export function emailLinksRepository(db: Knex) {
       if (used !== 1) return null;
       return (await table().where({ token_hash: tokenHash }).first()) ?? null;
     },
-    /** Expired links are no use to anyone: deleted by the mail worker's housekeeping. */
-    async deleteExpired(now: number): Promise<void> {
-      await table().where('expires_at', '<', now).delete();
-    },
   };
 }
 export type EmailLinksRepository = ReturnType<typeof emailLinksRepository>;
