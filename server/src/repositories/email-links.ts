@@ -29,6 +29,10 @@ export function emailLinksRepository(db: Knex) {
       if (used !== 1) return null;
       return (await table().where({ token_hash: tokenHash }).first()) ?? null;
     },
+    /** Links past their expiry are no use to anyone. */
+    async deleteExpired(now: number): Promise<void> {
+      await table().where('expires_at', '<', now).delete();
+    },
   };
 }
 export type EmailLinksRepository = ReturnType<typeof emailLinksRepository>;
