@@ -11,6 +11,7 @@ import { probeRunningBox } from './doctor/running-box.js';
 import { checkAnnouncedAddress, checkRtcPorts, checkUdpBuffers } from './doctor/network-checks.js';
 import { checkRecorder } from './doctor/recorder-check.js';
 import { checkDatabase, checkDisk } from './doctor/storage-checks.js';
+import { checkSmtp } from './doctor/smtp-check.js';
 import { checkTls } from './doctor/tls-check.js';
 import { checkTurn } from './doctor/turn-check.js';
 
@@ -43,6 +44,7 @@ async function main(): Promise<number> {
   report(await checkDatabase(api));
   report(checkDisk(api));
   report(await checkRecorder(media.ffmpegBin));
+  report(await checkSmtp(api));
   report(checkUdpBuffers());
   const failed = results.filter((result) => result.status === 'fail').length;
   const warned = results.filter((result) => result.status === 'warn').length;

@@ -9,8 +9,8 @@ import { jsonCaller, type JsonCall } from '../../server/src/testing/test-api.js'
 
 /** Media settings a test changes (say, a short ROOM_HOST_GRACE_S). */
 type MediaOverrides = NonNullable<Parameters<typeof loadMediaConfig>[1]>;
-/** API settings a test changes (say, RECORDINGS_MAX_BYTES), by their config field. */
-type ApiOverrides = Record<string, unknown>;
+/** API settings a test changes, as the config file writes them (say, `notifications.smtpUrl`). */
+type ApiOverrides = NonNullable<Parameters<typeof loadApiConfig>[1]>;
 
 export interface InProcessBox {
   baseUrl: string;
@@ -57,7 +57,7 @@ export async function startInProcessBox(
  */
 export function useInProcessBox(
   mediaOverrides: MediaOverrides = {},
-  apiOverrides: ApiOverrides = {},
+  apiOverrides: ApiOverrides | (() => ApiOverrides) = {},
 ): Omit<InProcessBox, 'close'> {
   let started: InProcessBox | undefined;
   const current = (): InProcessBox => {
@@ -65,7 +65,10 @@ export function useInProcessBox(
     return started;
   };
   beforeAll(async () => {
-    started = await startInProcessBox(mediaOverrides, apiOverrides);
+    started = await startInProcessBox(
+      mediaOverrides,
+      typeof apiOverrides === 'function' ? apiOverrides() : apiOverrides,
+    );
   });
   afterAll(async () => {
     await started?.close();

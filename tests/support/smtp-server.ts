@@ -10,6 +10,8 @@ export interface ReceivedMail {
   raw: string;
   /** The text/plain part, quoted-printable undone: what a person reads. */
   text: string;
+  /** The text/html part, quoted-printable undone ('' when there is none). */
+  html: string;
   subject: string;
 }
 
@@ -37,7 +39,11 @@ export async function startTestSmtpServer({ failFirst = 0 } = {}): Promise<TestS
       .filter((line) => line.startsWith('{'))
       .map(
         (line) =>
-          JSON.parse(line) as { listening?: number; refused?: true; mail?: Omit<ReceivedMail, 'text' | 'subject'> },
+          JSON.parse(line) as {
+            listening?: number;
+            refused?: true;
+            mail?: Omit<ReceivedMail, 'text' | 'html' | 'subject'>;
+          },
       );
   await sink.waitUntilReady(() => lines().some((line) => line.listening), {
     timeoutMs: 15_000,
@@ -57,11 +63,33 @@ export async function startTestSmtpServer({ failFirst = 0 } = {}): Promise<TestS
   };
 }
 
-function readMail(mail: Omit<ReceivedMail, 'text' | 'subject'>): ReceivedMail {
-  const subject = /^Subject: (.*)$/m.exec(mail.raw)?.[1] ?? '';
+function readMail(mail: Omit<ReceivedMail, 'text' | 'html' | 'subject'>): ReceivedMail {
+  // Headers unfolded (a long one continues on lines that start with a space).
+  const headers = mail.raw.split('\r\n\r\n')[0]!.replace(/\r\n[ \t]+/g, ' ');
+  const subject = decodeWords(/^Subject: (.*)$/m.exec(headers)?.[1] ?? '');
   const plainPart = /Content-Type: text\/plain[^]*?\r\n\r\n([^]*?)\r\n--/i.exec(mail.raw)?.[1] ?? mail.raw;
-  const text = plainPart
+  const htmlPart = /Content-Type: text\/html[^]*?\r\n\r\n([^]*?)\r\n--/i.exec(mail.raw)?.[1] ?? '';
+  return { ...mail, subject, text: unquote(plainPart), html: unquote(htmlPart) };
+}
+
+/** Quoted-printable undone: soft line breaks joined, =XX bytes read as UTF-8. */
+function unquote(text: string): string {
+  const bytes = text
     .replace(/=\r\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return { ...mail, subject, text };
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => `%${hex}`)
+    .replace(/%(?![0-9A-F]{2})/g, '%25');
+  try {
+    return decodeURIComponent(bytes);
+  } catch {
+    return text;
+  }
+}
+
+/** RFC 2047 encoded words (=?UTF-8?Q?...?= and =?UTF-8?B?...?=), as a mail client shows them. */
+function decodeWords(header: string): string {
+  return header
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, word: string) =>
+      encoding.toUpperCase() === 'B' ? Buffer.from(word, 'base64').toString('utf8') : unquote(word.replace(/_/g, ' ')),
+    );
 }

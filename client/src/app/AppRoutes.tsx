@@ -1,7 +1,9 @@
+import { EMAIL_ACTION_PAGE } from '@riffroom/protocol';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AuthPage } from '../features/auth/AuthPage';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { LoadingScreen } from '../features/loading/LoadingScreen';
+import { EmailAnswerPage } from '../features/notifications/EmailAnswerPage';
 import { GuestRoomPage } from '../features/rooms/GuestRoomPage';
 import { HostRoomPage } from '../features/rooms/HostRoomPage';
 import { ProtectedRoute } from './ProtectedRoute';
@@ -27,6 +29,8 @@ export function AppRoutes() {
         stay: spec parts 1 and 6 let them watch and chat with a generated guest id.
       */}
       <Route path="/join-collaboration/:roomId" element={<GuestRoomPage />} />
+      {/* A booking email's single-use answer link (issue 35): the token is the authority, no sign-in. */}
+      <Route path={EMAIL_ACTION_PAGE} element={<EmailAnswerPage />} />
       <Route path="/host-room/:roomId" element={<HostRoomRedirect />} />
       <Route path="/join-room/:roomId" element={<JoinRoomRedirect />} />
       <Route path="*" element={<Navigate to="/" replace />} />

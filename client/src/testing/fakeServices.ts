@@ -1,5 +1,13 @@
-import type { OwnProfile, PublicUser, Recording, RoomSettingsPatch, Session } from '@riffroom/protocol';
-import { EMPTY_PROFILE, ROOM_DEFAULT_SETTINGS } from '@riffroom/protocol';
+import type {
+  EmailPreferencesResponse,
+  NotificationsResponse,
+  OwnProfile,
+  PublicUser,
+  Recording,
+  RoomSettingsPatch,
+  Session,
+} from '@riffroom/protocol';
+import { EMPTY_PROFILE, NOTIFICATION_KINDS, ROOM_DEFAULT_SETTINGS } from '@riffroom/protocol';
 import { vi } from 'vitest';
 import type { Services } from '../app/ServicesContext';
 import type { Api } from '../services/api';
@@ -154,6 +162,15 @@ export function fakeApi(): Api {
       download: vi.fn(async () => new Blob(['OggS'])),
       remove: vi.fn(async () => {}),
     },
+    notifications: {
+      list: vi.fn(async (): Promise<NotificationsResponse> => ({ notifications: [], nextBefore: null })),
+      unread: vi.fn(async () => 0),
+      markRead: vi.fn(async () => 0),
+      markAllRead: vi.fn(async () => 0),
+      emailPreferences: vi.fn(async () => fakeEmailPreferences()),
+      saveEmailPreferences: vi.fn(async () => fakeEmailPreferences()),
+      emailAction: vi.fn(async () => {}),
+    },
   };
 }
 
@@ -273,4 +290,10 @@ export function fakeServices(
 
 export function apiError(status: number, code: string, message: string): ApiError {
   return new ApiError(status, code, message);
+}
+
+/** Every kind at its default, on a box that sends mail. */
+export function fakeEmailPreferences(): EmailPreferencesResponse {
+  const email = Object.fromEntries(Object.entries(NOTIFICATION_KINDS).map(([kind, { email }]) => [kind, email]));
+  return { email: email as EmailPreferencesResponse['email'], mailEnabled: true };
 }

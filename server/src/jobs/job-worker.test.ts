@@ -89,6 +89,11 @@ describe('the job worker', () => {
     expect(ran).toEqual(['ran']);
     expect(await jobs.complete(id, 'dead-worker', now)).toBe(false);
     expect((await jobs.find(id))!.done_at).toBe(now);
+    // Housekeeping deletes finished jobs older than its cut-off, and nothing still to do.
+    const pending = await jobs.enqueue({ kind: 'lost', payload: {}, runAt: now + 10_000 }, now);
+    await jobs.deleteFinished(now + 1);
+    expect(await jobs.find(id)).toBeUndefined();
+    expect(await jobs.find(pending)).toBeDefined();
     await worker.close();
   });
 });

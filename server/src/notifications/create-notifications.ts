@@ -11,6 +11,10 @@ import { smtpMailer, type Mailer } from './mail/mailer.js';
 import { NOTIFICATION_MAIL_JOB, NotificationMailOutbox } from './mail/mail-outbox.js';
 import { NotificationService } from './notification-service.js';
 
+/** Finished jobs and used or expired links are deleted after this long, hourly. */
+const KEEP_FINISHED_MS = 7 * 24 * 3600_000;
+const HOUSEKEEPING_MS = 3600_000;
+
 /** The job worker's timings: a mail is tried at once, then 30 s, 1 min, 2 min … later. */
 const WORKER_TIMINGS = { pollMs: 5_000, leaseMs: 120_000, backoffMs: 30_000 };
 
@@ -26,6 +30,7 @@ export function createNotifications(config: ApiConfig, db: Db, users: UsersRepos
   const settings = config.notifications;
   const log = logger.child({ part: 'notifications' });
   const jobs = jobsRepository(db);
+  const links = emailLinksRepository(db);
   const preferences = emailPreferencesRepository(db);
   const worker = new JobWorker(jobs, { ...WORKER_TIMINGS, maxAttempts: settings.mailMaxAttempts }, log);
   let mailer: Mailer | null = null;
@@ -36,7 +41,7 @@ export function createNotifications(config: ApiConfig, db: Db, users: UsersRepos
       jobs,
       preferences,
       users,
-      emailLinksRepository(db),
+      links,
       mailer,
       {
         publicUrl: config.publicUrl,
@@ -57,10 +62,19 @@ export function createNotifications(config: ApiConfig, db: Db, users: UsersRepos
     log,
   );
   worker.start();
+  // Deleting what is old is harmless to do twice, so every process may: no lease needed.
+  const housekeeping = setInterval(() => {
+    const now = Date.now();
+    Promise.all([jobs.deleteFinished(now - KEEP_FINISHED_MS), links.deleteExpired(now)]).catch((error: unknown) =>
+      log.error({ err: error }, 'notification housekeeping failed'),
+    );
+  }, HOUSEKEEPING_MS);
+  housekeeping.unref();
   return {
     service,
     worker,
     async close() {
+      clearInterval(housekeeping);
       await worker.close();
       mailer?.close();
     },

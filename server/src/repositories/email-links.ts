@@ -29,7 +29,7 @@ export function emailLinksRepository(db: Knex) {
       if (used !== 1) return null;
       return (await table().where({ token_hash: tokenHash }).first()) ?? null;
     },
-    /** Expired links are no use to anyone: deleted by the mail worker's housekeeping. */
+    /** Links past their expiry are no use to anyone. */
     async deleteExpired(now: number): Promise<void> {
       await table().where('expires_at', '<', now).delete();
     },

@@ -98,6 +98,13 @@ export function jobsRepository(db: Knex) {
       return Number(row?.n ?? 0);
     },
 
+    /** Finished and given-up jobs older than `before` (the mail limit only looks back an hour). */
+    async deleteFinished(before: number): Promise<void> {
+      await table()
+        .where((query) => query.where('done_at', '<', before).orWhere('failed_at', '<', before))
+        .delete();
+    },
+
     find: (id: number) => table().where({ id }).first(),
   };
 }

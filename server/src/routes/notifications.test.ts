@@ -69,7 +69,7 @@ describe('the notification centre', () => {
     const [mail] = await smtp.waitFor(1);
     expect(mail!.to).toEqual(['bellhost@example.test']);
     expect(mail!.subject).toBe('New booking request from @bellbooker');
-    expect(mail!.raw).toMatch(/Content-Type: text\/html/);
+    expect(mail!.html).toContain('Accept or decline</a>');
     expect(mail!.text).toContain(`${PUBLIC_URL}/dashboard?tab=calendar&panel=booking-requests`);
     const token = /\/email-answer\?token=([A-Za-z0-9_-]{43})/.exec(mail!.text)?.[1];
     expect(token).toBeDefined();

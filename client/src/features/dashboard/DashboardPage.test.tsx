@@ -81,8 +81,10 @@ describe('dashboard', () => {
     await user.click(screen.getByRole('button', { name: 'Projects' }));
     expect(await screen.findByRole('heading', { name: 'Recordings' })).toBeTruthy();
     expect(await screen.findByText('No recordings yet. Record a session from the host screen.')).toBeTruthy();
+    // Settings holds the notification centre's email choices (issue 35).
     await user.click(screen.getByRole('button', { name: 'Settings' }));
-    expect(screen.getByRole('main').textContent).toBe('');
+    expect(await screen.findByRole('heading', { name: 'Email notifications' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Booking requests I receive' })).toBeTruthy();
 
     app.unmount();
     renderApp('/profile', services);

@@ -6,6 +6,8 @@ import { displayName } from '../../components/userLabels';
 import { BOOKINGS_PANEL, PANEL_PARAM } from '../calendar/panel';
 import { useBookingToast } from '../calendar/useBookingToast';
 import { ExploreUsers } from '../explore/ExploreUsers';
+import { NotificationBell } from '../notifications/NotificationBell';
+import { EmailSettings } from '../notifications/EmailSettings';
 import { MessagesTab } from '../messages/MessagesTab';
 import { useInbox } from '../messages/useInbox';
 import { ProfileTab } from '../profile/ProfileTab';
@@ -63,7 +65,9 @@ export function DashboardPage({ defaultSection = 'dashboard' }: { defaultSection
 
   return (
     <div className="dashboard">
-      <Header />
+      <Header>
+        <NotificationBell />
+      </Header>
       <div className="dashboard__body">
         <Sidebar
           name={name}
@@ -96,8 +100,10 @@ export function DashboardPage({ defaultSection = 'dashboard' }: { defaultSection
             </Suspense>
           )}
           {active === 'book-session' && <BookSession />}
-          {/* Projects holds the Recordings (issue 17); Settings renders nothing (spec part 2). */}
+          {/* Projects holds the Recordings (issue 17). */}
           {active === 'projects' && <RecordingsSection uid={user.uid} />}
+          {/* Settings (spec part 2 leaves it empty) holds the email choices of the notification centre. */}
+          {active === 'settings' && <EmailSettings />}
         </main>
       </div>
     </div>

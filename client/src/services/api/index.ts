@@ -5,6 +5,7 @@ import { createSessionsApi, type SessionsApi } from './sessions';
 import { createRoomsApi, type RoomsApi } from './rooms';
 import { createRecordingsApi, type RecordingsApi } from './recordings';
 import { createUsersApi, type UsersApi } from './users';
+import { createNotificationsApi, type NotificationsApi } from './notifications';
 
 export { ApiError, describeError } from './errors';
 export { fetchIdentityConfig } from './authConfig';
@@ -15,6 +16,7 @@ export type { SessionsApi, BookingAction, BookingRequestInput } from './sessions
 export type { EventsApi } from './events';
 export type { RoomsApi } from './rooms';
 export type { RecordingsApi } from './recordings';
+export type { NotificationsApi } from './notifications';
 
 /** Every backend resource the client calls. Later features add their resource here. */
 export interface Api {
@@ -24,6 +26,7 @@ export interface Api {
   events: EventsApi;
   rooms: RoomsApi;
   recordings: RecordingsApi;
+  notifications: NotificationsApi;
 }
 
 export function createApi(options: HttpClientOptions): Api {
@@ -35,5 +38,6 @@ export function createApi(options: HttpClientOptions): Api {
     events: createEventsApi(http),
     rooms: createRoomsApi(http),
     recordings: createRecordingsApi(http),
+    notifications: createNotificationsApi(http),
   };
 }
