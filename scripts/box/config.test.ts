@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,19 +15,6 @@ function withFile<T>(file: unknown, env: Record<string, string>, use: (env: Reco
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** The variables named in the first column of the README's settings tables. */
-function readmeVariables(): Set<string> {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  const names = new Set<string>();
-  for (const table of readme.split(/\n(?=\| Variable \|)/).slice(1)) {
-    for (const row of table.split('\n').slice(2)) {
-      if (!row.startsWith('|')) break;
-      for (const [, name] of row.split('|')[1]!.matchAll(/`([A-Z][A-Z0-9_]+)`/g)) names.add(name!);
-    }
-  }
-  return names;
 }
 
 describe("the box's configuration", () => {
@@ -63,15 +50,6 @@ describe("the box's configuration", () => {
       expect(printed).not.toContain(secret);
     }
     expect(printed).toContain('postgres://riffroom:[redacted]@db:5432/riffroom');
-  });
-
-  it('is what the README tables list, variable by variable', () => {
-    const variables = new Set(boxSettings().flatMap((setting) => (setting.env ? [setting.env] : [])));
-    const documented = readmeVariables();
-    expect([...variables].filter((name) => !documented.has(name))).toEqual([]);
-    // Where the config comes from, and the build's commit (read by /healthz, not a setting).
-    const notSettings = new Set(['RIFFROOM_CONFIG', 'RIFFROOM_COMMIT']);
-    expect([...documented].filter((name) => !variables.has(name) && !notSettings.has(name))).toEqual([]);
   });
 });
 
