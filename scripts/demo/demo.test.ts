@@ -19,6 +19,8 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const TABLES = [
   'users',
   'local_accounts',
+  'refresh_tokens',
+  'login_known_addresses',
   'follows',
   'messages',
   'conversations',
