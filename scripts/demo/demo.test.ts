@@ -27,6 +27,8 @@ const TABLES = [
   'sessions',
   'booking_requests',
   'events',
+  'notifications',
+  'jobs',
 ];
 
 async function counts(): Promise<Record<string, number>> {

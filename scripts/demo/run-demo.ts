@@ -15,7 +15,9 @@ async function withApi<T>(
   config: ApiConfig,
   use: (api: Awaited<ReturnType<typeof createApi>>, baseUrl: string) => Promise<T>,
 ) {
-  const api = await createApi(config, createLogger('silent'));
+  // No email from the demo: its made-up people have no inboxes, so no mail job is ever written.
+  const withoutEmail: ApiConfig = { ...config, notifications: { ...config.notifications, smtpUrl: undefined } };
+  const api = await createApi(withoutEmail, createLogger('silent'));
   const server = http.createServer(api.callback);
   try {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
