@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { boxSettings, loadBoxConfig, redactedBoxConfig } from './config.js';
+import { loadBoxConfig, redactedBoxConfig } from './config.js';
 
 /** Loads the box's configuration with `file` written as its RIFFROOM_CONFIG file. */
 function withFile<T>(file: unknown, env: Record<string, string>, use: (env: Record<string, string>) => T): T {
