@@ -40,6 +40,12 @@ import type { Registry } from 'prom-client';
 import { createApiMetrics } from './metrics/api-metrics.js';
 import { Readiness, type ReadinessCheck } from '@riffroom/protocol/readiness';
 import { buildInfo } from './version.js';
+import { offersRepository } from './repositories/offers.js';
+import { OfferService } from './services/market/offers.js';
+import { availabilityRepository } from './repositories/availability.js';
+import { AvailabilityService } from './services/market/availability.js';
+import { marketSearchRepository } from './repositories/market-search.js';
+import { MarketSearchService } from './services/market/search.js';
 import type { RoomPlacement } from './routes/room-node.js';
 import type { Notifier } from './notifications/notifier.js';
 import { createNotifications } from './notifications/create-notifications.js';
@@ -160,6 +166,7 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
     ],
     draining,
   );
+  const availability = new AvailabilityService(availabilityRepository(db), users);
   const app = buildApp({
     logger,
     trustProxyHops: config.trustProxy,
@@ -180,6 +187,9 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
     calendarFeeds: new CalendarFeedService(calendarFeedsRepository(db), sessions),
     rooms,
     recordings,
+    offers: new OfferService(offersRepository(db), users, { maxOffersPerPerson: config.maxOffersPerPerson }),
+    availability,
+    marketSearch: new MarketSearchService(marketSearchRepository(db), users, availability),
     readiness,
     build: buildInfo(),
     draining,

@@ -26,6 +26,12 @@ import { userRoutes } from './routes/users.js';
 import { emailActionRoutes, notificationRoutes } from './routes/notifications.js';
 import type { NotificationService } from './notifications/notification-service.js';
 import type { EmailActions } from './notifications/email-actions.js';
+import { offerRoutes } from './routes/offers.js';
+import { availabilityRoutes } from './routes/availability.js';
+import { marketSearchRoutes } from './routes/market-search.js';
+import type { MarketSearchService } from './services/market/search.js';
+import type { AvailabilityService } from './services/market/availability.js';
+import type { OfferService } from './services/market/offers.js';
 import type { BookingService } from './services/bookings.js';
 import type { CalendarFeedService } from './services/calendar-feed.js';
 import type { EventService } from './services/events.js';
@@ -59,6 +65,9 @@ export interface AppDeps {
   recordings: RecordingService;
   notifications: NotificationService;
   emailActions: EmailActions;
+  offers: OfferService;
+  availability: AvailabilityService;
+  marketSearch: MarketSearchService;
   readiness: Readiness;
   build: BuildInfo;
   /** True once the process drains (SIGTERM): no new rooms, no joins. */
@@ -112,6 +121,9 @@ export function buildApp(deps: AppDeps): Koa<AuthState> {
     recordingRoutes(guards, deps.recordings),
     emailActionRoutes(guards, deps.emailActions),
     notificationRoutes(guards, deps.notifications),
+    offerRoutes(guards, deps.offers),
+    availabilityRoutes(guards, deps.availability),
+    marketSearchRoutes(guards, deps.marketSearch),
   ];
   for (const router of routers) {
     app.use(router.routes());

@@ -53,6 +53,16 @@ export const RATE_LIMITS = {
     default: '30/1h',
     meaning: 'booking requests one user sends',
   },
+  offersPerUser: {
+    env: 'RATE_OFFERS_PER_USER',
+    default: '60/1h',
+    meaning: 'marketplace offers one user creates or edits',
+  },
+  searchesPerUser: {
+    env: 'RATE_SEARCHES_PER_USER',
+    default: '120/1m',
+    meaning: 'marketplace searches and free-slot lookups of one user',
+  },
   roomsPerUser: {
     env: 'RATE_ROOMS_PER_USER',
     default: '60/1h',

@@ -1,0 +1,4 @@
+export * from './offers.js';
+export * from './availability.js';
+export * from './search.js';
+export * from './market-routes.js';
