@@ -41,6 +41,7 @@ export const API_ERROR_CODES = [
   'booking/not-found',
   'booking/not-target',
   'booking/already-answered',
+  'booking/slot-taken',
   'join/already-requested',
   'notification/not-found',
   /** An email link that is unknown, expired or already used. */

@@ -46,6 +46,7 @@ import { availabilityRepository } from './repositories/availability.js';
 import { AvailabilityService } from './services/market/availability.js';
 import { marketSearchRepository } from './repositories/market-search.js';
 import { MarketSearchService } from './services/market/search.js';
+import { MarketBookingService } from './services/market/bookings.js';
 import type { RoomPlacement } from './routes/room-node.js';
 import type { Notifier } from './notifications/notifier.js';
 import { createNotifications } from './notifications/create-notifications.js';
@@ -190,6 +191,17 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
     offers: new OfferService(offersRepository(db), users, { maxOffersPerPerson: config.maxOffersPerPerson }),
     availability,
     marketSearch: new MarketSearchService(marketSearchRepository(db), users, availability),
+    marketBookings: new MarketBookingService(
+      db,
+      offersRepository(db),
+      users,
+      follows,
+      availability,
+      notifications.service,
+      {
+        maxOpenRequests: config.maxOpenBookingRequests,
+      },
+    ),
     readiness,
     build: buildInfo(),
     draining,

@@ -29,6 +29,8 @@ import type { EmailActions } from './notifications/email-actions.js';
 import { offerRoutes } from './routes/offers.js';
 import { availabilityRoutes } from './routes/availability.js';
 import { marketSearchRoutes } from './routes/market-search.js';
+import { marketBookingRoutes } from './routes/market-bookings.js';
+import type { MarketBookingService } from './services/market/bookings.js';
 import type { MarketSearchService } from './services/market/search.js';
 import type { AvailabilityService } from './services/market/availability.js';
 import type { OfferService } from './services/market/offers.js';
@@ -68,6 +70,7 @@ export interface AppDeps {
   offers: OfferService;
   availability: AvailabilityService;
   marketSearch: MarketSearchService;
+  marketBookings: MarketBookingService;
   readiness: Readiness;
   build: BuildInfo;
   /** True once the process drains (SIGTERM): no new rooms, no joins. */
@@ -124,6 +127,7 @@ export function buildApp(deps: AppDeps): Koa<AuthState> {
     offerRoutes(guards, deps.offers),
     availabilityRoutes(guards, deps.availability),
     marketSearchRoutes(guards, deps.marketSearch),
+    marketBookingRoutes(guards, deps.marketBookings),
   ];
   for (const router of routers) {
     app.use(router.routes());

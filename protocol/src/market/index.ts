@@ -1,4 +1,5 @@
 export * from './offers.js';
 export * from './availability.js';
 export * from './search.js';
+export * from './bookings.js';
 export * from './market-routes.js';

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { availabilityBodySchema, availabilityResponseSchema, freeSlotsResponseSchema } from './availability.js';
 import { searchResponseSchema } from './search.js';
+import {
+  marketBookingActionSchema,
+  marketBookingBodySchema,
+  marketBookingResponseSchema,
+  marketBookingsResponseSchema,
+} from './bookings.js';
 import { offerBodySchema, offerResponseSchema, offersResponseSchema, pauseOfferBodySchema } from './offers.js';
 
 /**
@@ -30,4 +36,18 @@ export const marketRoutes = {
   },
   search: { method: 'GET', path: '/api/market/search', response: searchResponseSchema },
   freeSlots: { method: 'GET', path: '/api/availability/:uid/slots', response: freeSlotsResponseSchema },
+  requestMarketBooking: {
+    method: 'POST',
+    path: '/api/market/bookings/create',
+    body: marketBookingBodySchema,
+    response: marketBookingResponseSchema,
+  },
+  myMarketBookings: { method: 'GET', path: '/api/market/bookings/mine', response: marketBookingsResponseSchema },
+  getMarketBooking: { method: 'GET', path: '/api/market/bookings/:id', response: marketBookingResponseSchema },
+  actOnMarketBooking: {
+    method: 'PATCH',
+    path: '/api/market/bookings/:id',
+    body: marketBookingActionSchema,
+    response: marketBookingResponseSchema,
+  },
 } as const;

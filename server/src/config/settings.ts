@@ -68,6 +68,12 @@ export const API_SETTINGS: readonly Setting[] = [
     meaning: 'Marketplace offers one person may keep at once (paused ones count)',
   },
   {
+    path: 'maxOpenBookingRequests',
+    env: 'MAX_OPEN_BOOKING_REQUESTS',
+    default: '10',
+    meaning: 'Marketplace booking requests one person may have waiting for an answer at once',
+  },
+  {
     path: 'migrationSnapshotsKept',
     env: 'MIGRATION_SNAPSHOTS_KEEP',
     default: '5',

@@ -54,6 +54,7 @@ describe('upgrading a SQLite database', () => {
       '0021_jobs_and_email_links',
       '0025_marketplace_offers',
       '0026_marketplace_search',
+      '0027_marketplace_bookings',
     ]);
     expect(before.applied).toHaveLength(9);
 

@@ -18,6 +18,7 @@ import * as m0020 from './0020_notifications.js';
 import * as m0021 from './0021_jobs_and_email_links.js';
 import * as m0025 from './0025_marketplace_offers.js';
 import * as m0026 from './0026_marketplace_search.js';
+import * as m0027 from './0027_marketplace_bookings.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0021_jobs_and_email_links': m0021,
   '0025_marketplace_offers': m0025,
   '0026_marketplace_search': m0026,
+  '0027_marketplace_bookings': m0027,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
