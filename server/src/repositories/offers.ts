@@ -74,15 +74,21 @@ export function offersRepository(db: Db) {
       return (await table().where({ id, owner_uid: ownerUid }).update({ paused, updated_at: at })) > 0;
     },
     /**
-     * Whether the two have a confirmed booking with each other (an accepted request, either way):
-     * only then does one see the other's studio address.
+     * Whether the two have a confirmed booking with each other, either way: a confirmed booking
+     * from an offer, or an accepted calendar booking. Only then does one see the other's studio
+     * address.
      */
     async confirmedBookingBetween(a: string, b: string): Promise<boolean> {
-      const row = await db('booking_requests')
+      const market = await db('market_bookings')
+        .where({ status: 'confirmed' })
+        .andWhere((q) => q.where({ requester_uid: a, provider_uid: b }).orWhere({ requester_uid: b, provider_uid: a }))
+        .first('id');
+      if (market) return true;
+      const calendar = await db('booking_requests')
         .where({ status: 'accepted' })
         .andWhere((q) => q.where({ requester_uid: a, target_uid: b }).orWhere({ requester_uid: b, target_uid: a }))
         .first('id');
-      return row !== undefined;
+      return calendar !== undefined;
     },
     async remove(id: number, ownerUid: string): Promise<boolean> {
       return (await table().where({ id, owner_uid: ownerUid }).delete()) > 0;

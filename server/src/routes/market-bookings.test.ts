@@ -148,6 +148,29 @@ describe('booking from an offer', () => {
     expect((await request(stranger, slot(3))).status).toBe(201);
   });
 
+  it("shows a studio's address to the requester once confirmed, and still to nobody else", async () => {
+    const studio = await api.call('POST', '/api/offers/create', {
+      token: producer.idToken,
+      body: {
+        kind: 'studio-time',
+        title: 'Live room',
+        remote: false,
+        city: 'Berlin',
+        studioAddress: 'Hidden Str. 1',
+        rate: { amount: 40, currency: 'EUR', per: 'hour' },
+        typicalMinutes: 120,
+      },
+    });
+    const address = async (who: User) =>
+      (await api.call('GET', `/api/offers/${studio.body.offer.id}`, { token: who.idToken })).body.offer.studioAddress;
+    const booker = await signUpUser(api, { username: 'drummer', name: 'Drum Mer' });
+    const { id } = (await request(booker, { ...slot(22, 2), offerId: studio.body.offer.id })).body.booking;
+    expect(await address(booker)).toBeNull();
+    await act(producer, id, { action: 'accept' });
+    expect(await address(booker)).toBe('Hidden Str. 1');
+    expect(await address(stranger)).toBeNull();
+  });
+
   it('confirms exactly one of 10 overlapping requests confirmed at once; the others are declined and told', async () => {
     const requesters = [];
     for (let i = 0; i < 10; i += 1) requesters.push(await signUpUser(api, { username: `fan${i}`, name: `Fan ${i}` }));

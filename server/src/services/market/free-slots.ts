@@ -92,9 +92,26 @@ export function* windowsOf(plan: WorkingPlan, from: number, to: number): Generat
   }
 }
 
+/**
+ * Windows that touch or overlap become one: hours to 24:00 followed by hours from 00:00 are one
+ * stretch a session may span (and two entries for the same day may overlap).
+ */
+function* joined(windows: Iterable<Interval>): Generator<Interval> {
+  let open: Interval | null = null;
+  for (const window of windows) {
+    if (open && window.start <= open.end) {
+      open = { start: open.start, end: Math.max(open.end, window.end) };
+      continue;
+    }
+    if (open) yield open;
+    open = { ...window };
+  }
+  if (open) yield open;
+}
+
 /** The provider's working windows between `from` and `to`, as a list. */
 export function workingWindows(plan: WorkingPlan, from: number, to: number): Interval[] {
-  return [...windowsOf(plan, from, to)];
+  return [...joined(windowsOf(plan, from, to))];
 }
 
 /**
@@ -110,7 +127,7 @@ export function freeSlots(plan: WorkingPlan, busy: readonly Interval[], request:
   const slots: Interval[] = [];
   const seen = new Set<number>();
   const limit = request.limit ?? Infinity;
-  for (const window of windowsOf(plan, request.from, request.to)) {
+  for (const window of joined(windowsOf(plan, request.from, request.to))) {
     for (let start = window.start; start + length <= window.end; start += step) {
       const end = start + length;
       if (start < request.from || end > request.to || start < request.notBefore) continue;
