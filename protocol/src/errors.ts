@@ -42,6 +42,8 @@ export const API_ERROR_CODES = [
   'booking/not-target',
   'booking/already-answered',
   'booking/slot-taken',
+  'review/not-found',
+  'review/closed',
   'join/already-requested',
   'notification/not-found',
   /** An email link that is unknown, expired or already used. */

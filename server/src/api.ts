@@ -47,6 +47,7 @@ import { AvailabilityService } from './services/market/availability.js';
 import { marketSearchRepository } from './repositories/market-search.js';
 import { MarketSearchService } from './services/market/search.js';
 import { MarketBookingService } from './services/market/bookings.js';
+import { ReviewService } from './services/market/reviews.js';
 import type { RoomPlacement } from './routes/room-node.js';
 import type { Notifier } from './notifications/notifier.js';
 import { createNotifications } from './notifications/create-notifications.js';
@@ -190,6 +191,7 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
     recordings,
     offers: new OfferService(offersRepository(db), users, { maxOffersPerPerson: config.maxOffersPerPerson }),
     availability,
+    reviews: new ReviewService(db, users, notifications.service),
     marketSearch: new MarketSearchService(marketSearchRepository(db), users, availability),
     marketBookings: new MarketBookingService(
       db,

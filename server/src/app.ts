@@ -30,6 +30,8 @@ import { offerRoutes } from './routes/offers.js';
 import { availabilityRoutes } from './routes/availability.js';
 import { marketSearchRoutes } from './routes/market-search.js';
 import { marketBookingRoutes } from './routes/market-bookings.js';
+import { reviewRoutes } from './routes/reviews.js';
+import type { ReviewService } from './services/market/reviews.js';
 import type { MarketBookingService } from './services/market/bookings.js';
 import type { MarketSearchService } from './services/market/search.js';
 import type { AvailabilityService } from './services/market/availability.js';
@@ -71,6 +73,7 @@ export interface AppDeps {
   availability: AvailabilityService;
   marketSearch: MarketSearchService;
   marketBookings: MarketBookingService;
+  reviews: ReviewService;
   readiness: Readiness;
   build: BuildInfo;
   /** True once the process drains (SIGTERM): no new rooms, no joins. */
@@ -128,6 +131,7 @@ export function buildApp(deps: AppDeps): Koa<AuthState> {
     availabilityRoutes(guards, deps.availability),
     marketSearchRoutes(guards, deps.marketSearch),
     marketBookingRoutes(guards, deps.marketBookings),
+    reviewRoutes(guards, deps.reviews),
   ];
   for (const router of routers) {
     app.use(router.routes());

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { availabilityBodySchema, availabilityResponseSchema, freeSlotsResponseSchema } from './availability.js';
 import { searchResponseSchema } from './search.js';
+import { reviewBodySchema, reviewReplyBodySchema, reviewResponseSchema, reviewsResponseSchema } from './reviews.js';
 import {
   marketBookingActionSchema,
   marketBookingBodySchema,
@@ -50,4 +51,17 @@ export const marketRoutes = {
     body: marketBookingActionSchema,
     response: marketBookingResponseSchema,
   },
+  reviewBooking: {
+    method: 'PUT',
+    path: '/api/market/bookings/:id/review',
+    body: reviewBodySchema,
+    response: reviewResponseSchema,
+  },
+  replyToReview: {
+    method: 'POST',
+    path: '/api/market/reviews/:id/reply',
+    body: reviewReplyBodySchema,
+    response: reviewResponseSchema,
+  },
+  reviewsOf: { method: 'GET', path: '/api/market/reviews/of/:uid', response: reviewsResponseSchema },
 } as const;

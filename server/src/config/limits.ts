@@ -63,6 +63,11 @@ export const RATE_LIMITS = {
     default: '120/1m',
     meaning: 'marketplace searches and free-slot lookups of one user',
   },
+  reviewsPerUser: {
+    env: 'RATE_REVIEWS_PER_USER',
+    default: '20/1h',
+    meaning: 'marketplace reviews and replies one user writes or edits',
+  },
   roomsPerUser: {
     env: 'RATE_ROOMS_PER_USER',
     default: '60/1h',

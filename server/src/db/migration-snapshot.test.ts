@@ -55,6 +55,7 @@ describe('upgrading a SQLite database', () => {
       '0025_marketplace_offers',
       '0026_marketplace_search',
       '0027_marketplace_bookings',
+      '0028_marketplace_reviews',
     ]);
     expect(before.applied).toHaveLength(9);
 

@@ -19,6 +19,7 @@ import * as m0021 from './0021_jobs_and_email_links.js';
 import * as m0025 from './0025_marketplace_offers.js';
 import * as m0026 from './0026_marketplace_search.js';
 import * as m0027 from './0027_marketplace_bookings.js';
+import * as m0028 from './0028_marketplace_reviews.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0025_marketplace_offers': m0025,
   '0026_marketplace_search': m0026,
   '0027_marketplace_bookings': m0027,
+  '0028_marketplace_reviews': m0028,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
