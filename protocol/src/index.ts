@@ -24,6 +24,7 @@ export * from './cascade.js';
 export * from './realtime.js';
 export * from './socket-requests.js';
 export * from './rest-routes.js';
+export * from './market/index.js';
 export * from './token-buckets.js';
 export * from './client-address.js';
 export * from './rate-rule.js';

@@ -40,6 +40,14 @@ import type { Registry } from 'prom-client';
 import { createApiMetrics } from './metrics/api-metrics.js';
 import { Readiness, type ReadinessCheck } from '@riffroom/protocol/readiness';
 import { buildInfo } from './version.js';
+import { offersRepository } from './repositories/offers.js';
+import { OfferService } from './services/market/offers.js';
+import { availabilityRepository } from './repositories/availability.js';
+import { AvailabilityService } from './services/market/availability.js';
+import { marketSearchRepository } from './repositories/market-search.js';
+import { MarketSearchService } from './services/market/search.js';
+import { MarketBookingService } from './services/market/bookings.js';
+import { ReviewService } from './services/market/reviews.js';
 import type { RoomPlacement } from './routes/room-node.js';
 import type { Notifier } from './notifications/notifier.js';
 import { createNotifications } from './notifications/create-notifications.js';
@@ -160,6 +168,7 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
     ],
     draining,
   );
+  const availability = new AvailabilityService(availabilityRepository(db), users);
   const app = buildApp({
     logger,
     trustProxyHops: config.trustProxy,
@@ -180,6 +189,21 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
     calendarFeeds: new CalendarFeedService(calendarFeedsRepository(db), sessions),
     rooms,
     recordings,
+    offers: new OfferService(offersRepository(db), users, { maxOffersPerPerson: config.maxOffersPerPerson }),
+    availability,
+    reviews: new ReviewService(db, users, notifications.service),
+    marketSearch: new MarketSearchService(marketSearchRepository(db), users, availability),
+    marketBookings: new MarketBookingService(
+      db,
+      offersRepository(db),
+      users,
+      follows,
+      availability,
+      notifications.service,
+      {
+        maxOpenRequests: config.maxOpenBookingRequests,
+      },
+    ),
     readiness,
     build: buildInfo(),
     draining,

@@ -26,6 +26,16 @@ import { userRoutes } from './routes/users.js';
 import { emailActionRoutes, notificationRoutes } from './routes/notifications.js';
 import type { NotificationService } from './notifications/notification-service.js';
 import type { EmailActions } from './notifications/email-actions.js';
+import { offerRoutes } from './routes/offers.js';
+import { availabilityRoutes } from './routes/availability.js';
+import { marketSearchRoutes } from './routes/market-search.js';
+import { marketBookingRoutes } from './routes/market-bookings.js';
+import { reviewRoutes } from './routes/reviews.js';
+import type { ReviewService } from './services/market/reviews.js';
+import type { MarketBookingService } from './services/market/bookings.js';
+import type { MarketSearchService } from './services/market/search.js';
+import type { AvailabilityService } from './services/market/availability.js';
+import type { OfferService } from './services/market/offers.js';
 import type { BookingService } from './services/bookings.js';
 import type { CalendarFeedService } from './services/calendar-feed.js';
 import type { EventService } from './services/events.js';
@@ -59,6 +69,11 @@ export interface AppDeps {
   recordings: RecordingService;
   notifications: NotificationService;
   emailActions: EmailActions;
+  offers: OfferService;
+  availability: AvailabilityService;
+  marketSearch: MarketSearchService;
+  marketBookings: MarketBookingService;
+  reviews: ReviewService;
   readiness: Readiness;
   build: BuildInfo;
   /** True once the process drains (SIGTERM): no new rooms, no joins. */
@@ -112,6 +127,11 @@ export function buildApp(deps: AppDeps): Koa<AuthState> {
     recordingRoutes(guards, deps.recordings),
     emailActionRoutes(guards, deps.emailActions),
     notificationRoutes(guards, deps.notifications),
+    offerRoutes(guards, deps.offers),
+    availabilityRoutes(guards, deps.availability),
+    marketSearchRoutes(guards, deps.marketSearch),
+    marketBookingRoutes(guards, deps.marketBookings),
+    reviewRoutes(guards, deps.reviews),
   ];
   for (const router of routers) {
     app.use(router.routes());

@@ -17,6 +17,7 @@ import type { AuthStateListener, Identity, IdentityUser } from '../services/iden
 import type { Realtime, RealtimeEventName, RealtimeHandler } from '../services/realtime';
 import { fakeRoomConnector } from './fakeRoom';
 import { lateNightRoom } from './roomFixtures';
+import { fakeMarketApi } from './fakeMarket';
 
 export function makeUser(overrides: Partial<PublicUser> & { firebase_uid: string }): PublicUser {
   return {
@@ -171,6 +172,7 @@ export function fakeApi(): Api {
       saveEmailPreferences: vi.fn(async () => fakeEmailPreferences()),
       emailAction: vi.fn(async () => {}),
     },
+    market: fakeMarketApi(),
   };
 }
 

@@ -53,6 +53,21 @@ export const RATE_LIMITS = {
     default: '30/1h',
     meaning: 'booking requests one user sends',
   },
+  offersPerUser: {
+    env: 'RATE_OFFERS_PER_USER',
+    default: '60/1h',
+    meaning: 'marketplace offers one user creates or edits',
+  },
+  searchesPerUser: {
+    env: 'RATE_SEARCHES_PER_USER',
+    default: '120/1m',
+    meaning: 'marketplace searches and free-slot lookups of one user',
+  },
+  reviewsPerUser: {
+    env: 'RATE_REVIEWS_PER_USER',
+    default: '20/1h',
+    meaning: 'marketplace reviews and replies one user writes or edits',
+  },
   roomsPerUser: {
     env: 'RATE_ROOMS_PER_USER',
     default: '60/1h',

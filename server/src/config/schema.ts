@@ -85,6 +85,10 @@ export const apiConfigSchema = z.strictObject({
    * than the registry's expiry, so a node that restarts marks its own first.
    */
   recordingNodeGraceS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** How many marketplace offers one person may keep (MAX_OFFERS_PER_PERSON). */
+  maxOffersPerPerson: z.coerce.number().int().min(0).max(1000).default(20),
+  /** Marketplace requests one person may have waiting for an answer (MAX_OPEN_BOOKING_REQUESTS). */
+  maxOpenBookingRequests: z.coerce.number().int().min(1).max(1000).default(10),
   /** How many pre-migration snapshots DATA_DIR/backups keeps (MIGRATION_SNAPSHOTS_KEEP; 0: none taken). */
   migrationSnapshotsKept: z.coerce.number().int().min(0).max(1000).default(5),
   identity: withDefaultKind(

@@ -62,6 +62,18 @@ export const API_SETTINGS: readonly Setting[] = [
       'SQLite\'s `synchronous`: `FULL` syncs every commit, so a write the API answered survives a power cut; `NORMAL` is faster and survives a process crash, but an OS crash or power cut can lose the last commits (see "Operations")',
   },
   {
+    path: 'maxOffersPerPerson',
+    env: 'MAX_OFFERS_PER_PERSON',
+    default: '20',
+    meaning: 'Marketplace offers one person may keep at once (paused ones count)',
+  },
+  {
+    path: 'maxOpenBookingRequests',
+    env: 'MAX_OPEN_BOOKING_REQUESTS',
+    default: '10',
+    meaning: 'Marketplace booking requests one person may have waiting for an answer at once',
+  },
+  {
     path: 'migrationSnapshotsKept',
     env: 'MIGRATION_SNAPSHOTS_KEEP',
     default: '5',

@@ -52,6 +52,10 @@ describe('upgrading a SQLite database', () => {
       '0017_refresh_token_grace',
       '0020_notifications',
       '0021_jobs_and_email_links',
+      '0025_marketplace_offers',
+      '0026_marketplace_search',
+      '0027_marketplace_bookings',
+      '0028_marketplace_reviews',
     ]);
     expect(before.applied).toHaveLength(9);
 

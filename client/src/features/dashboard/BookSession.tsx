@@ -1,26 +1,54 @@
-/** Spec parts 1 and 2: booking is announced, not built. These are the four planned capabilities. */
-const PLANNED = [
-  'Search for engineers, studios or producers',
-  'See their availability on a calendar',
-  'Request a session time and get confirmation by notification',
-  'Rate and review after the session',
-];
+import type { SearchResponse, SearchResult } from '@riffroom/protocol';
+import { useState } from 'react';
+import { useServices } from '../../app/ServicesContext';
+import type { MarketSearchInput } from '../../services/api';
+import { ProviderPanel } from '../market/ProviderPanel';
+import { ResultCard } from '../market/ResultCard';
+import { SearchForm } from '../market/SearchForm';
 
+/**
+ * Book a Session (issue 35): search engineers, producers and studios by text, service, genre,
+ * budget and free time; open one to see a week of their free slots and request one.
+ */
 export function BookSession() {
+  const { api } = useServices();
+  const [found, setFound] = useState<SearchResponse | null>(null);
+  const [searching, setSearching] = useState(false);
+  const [open, setOpen] = useState<SearchResult | null>(null);
+
+  const search = (input: MarketSearchInput) => {
+    setSearching(true);
+    setOpen(null);
+    api.market
+      .search(input)
+      .then(setFound, (error: unknown) => {
+        console.error('Search failed', error);
+        setFound({ results: [], page: 1, hasMore: false });
+      })
+      .finally(() => setSearching(false));
+  };
+
   return (
     <section className="section" aria-labelledby="book-session-heading">
       <h1 id="book-session-heading" className="section__title">
         Book a Session
       </h1>
-      <div className="placeholder-card">
-        <p className="coming-soon">Coming soon</p>
-        <p>Booking studio time is on its way. You will be able to:</p>
-        <ul className="feature-list">
-          {PLANNED.map((item) => (
-            <li key={item}>{item}</li>
-          ))}
-        </ul>
-      </div>
+      {open ? (
+        <ProviderPanel provider={open} onClose={() => setOpen(null)} />
+      ) : (
+        <>
+          <SearchForm onSearch={search} />
+          {searching && <p className="muted">Searching...</p>}
+          {found && !searching && found.results.length === 0 && (
+            <p className="empty-state">Nobody matches yet. Try fewer filters.</p>
+          )}
+          <div className="card-grid">
+            {found?.results.map((result) => (
+              <ResultCard key={result.uid} result={result} onOpen={setOpen} />
+            ))}
+          </div>
+        </>
+      )}
     </section>
   );
 }

@@ -66,14 +66,7 @@ describe('dashboard', () => {
     const app = renderApp('/dashboard?tab=book-session', services);
 
     expect(await screen.findByRole('heading', { name: 'Book a Session' })).toBeTruthy();
-    for (const capability of [
-      'Search for engineers, studios or producers',
-      'See their availability on a calendar',
-      'Request a session time and get confirmation by notification',
-      'Rate and review after the session',
-    ]) {
-      expect(screen.getByText(capability)).toBeTruthy();
-    }
+    expect(screen.getByRole('search')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Explore Users' }));
     expect(app.location()).toBe('/dashboard?tab=explore');

@@ -6,6 +6,7 @@ import { createRoomsApi, type RoomsApi } from './rooms';
 import { createRecordingsApi, type RecordingsApi } from './recordings';
 import { createUsersApi, type UsersApi } from './users';
 import { createNotificationsApi, type NotificationsApi } from './notifications';
+import { createMarketApi, type MarketApi } from './market';
 
 export { ApiError, describeError } from './errors';
 export { fetchIdentityConfig } from './authConfig';
@@ -17,6 +18,7 @@ export type { EventsApi } from './events';
 export type { RoomsApi } from './rooms';
 export type { RecordingsApi } from './recordings';
 export type { NotificationsApi } from './notifications';
+export type { MarketApi, MarketSearchInput, MarketBookingInput } from './market';
 
 /** Every backend resource the client calls. Later features add their resource here. */
 export interface Api {
@@ -27,6 +29,7 @@ export interface Api {
   rooms: RoomsApi;
   recordings: RecordingsApi;
   notifications: NotificationsApi;
+  market: MarketApi;
 }
 
 export function createApi(options: HttpClientOptions): Api {
@@ -39,5 +42,6 @@ export function createApi(options: HttpClientOptions): Api {
     rooms: createRoomsApi(http),
     recordings: createRecordingsApi(http),
     notifications: createNotificationsApi(http),
+    market: createMarketApi(http),
   };
 }

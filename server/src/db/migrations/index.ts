@@ -16,6 +16,10 @@ import * as m0014 from './0014_recording_nodes.js';
 import * as m0017 from './0017_refresh_token_grace.js';
 import * as m0020 from './0020_notifications.js';
 import * as m0021 from './0021_jobs_and_email_links.js';
+import * as m0025 from './0025_marketplace_offers.js';
+import * as m0026 from './0026_marketplace_search.js';
+import * as m0027 from './0027_marketplace_bookings.js';
+import * as m0028 from './0028_marketplace_reviews.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -41,6 +45,10 @@ const migrations: Record<string, Migration> = {
   '0017_refresh_token_grace': m0017,
   '0020_notifications': m0020,
   '0021_jobs_and_email_links': m0021,
+  '0025_marketplace_offers': m0025,
+  '0026_marketplace_search': m0026,
+  '0027_marketplace_bookings': m0027,
+  '0028_marketplace_reviews': m0028,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

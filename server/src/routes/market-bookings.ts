@@ -1,0 +1,40 @@
+import Router from '@koa/router';
+import { marketBookingIdParamsSchema, restRoutes } from '@riffroom/protocol';
+import { caller, type AuthState } from '../middleware/authenticate.js';
+import type { Guards } from '../middleware/guards.js';
+import { parseBody, parseParams } from '../middleware/validate.js';
+import type { MarketBookingService } from '../services/market/bookings.js';
+import { answer, pathUnder } from './contract.js';
+
+const PREFIX = '/api/market/bookings';
+
+/** Bookings from offers (issue 35): requests within RATE_BOOKINGS_PER_USER; a stranger gets 404. */
+export function marketBookingRoutes(guards: Guards, bookings: MarketBookingService): Router<AuthState> {
+  const router = new Router<AuthState>({ prefix: PREFIX });
+  router.use(guards.auth);
+  const bookingId = (params: unknown) => Number(parseParams(marketBookingIdParamsSchema, params).id);
+
+  router.post(pathUnder(PREFIX, restRoutes.requestMarketBooking), guards.perCaller('bookingsPerUser'), async (ctx) => {
+    const body = parseBody(ctx, restRoutes.requestMarketBooking.body);
+    ctx.status = 201;
+    ctx.body = answer(restRoutes.requestMarketBooking, { booking: await bookings.request(caller(ctx).uid, body) });
+  });
+
+  router.get(pathUnder(PREFIX, restRoutes.myMarketBookings), async (ctx) => {
+    ctx.body = answer(restRoutes.myMarketBookings, await bookings.mine(caller(ctx).uid));
+  });
+
+  router.get(pathUnder(PREFIX, restRoutes.getMarketBooking), async (ctx) => {
+    ctx.body = answer(restRoutes.getMarketBooking, {
+      booking: await bookings.get(caller(ctx).uid, bookingId(ctx.params)),
+    });
+  });
+
+  router.patch(pathUnder(PREFIX, restRoutes.actOnMarketBooking), async (ctx) => {
+    const id = bookingId(ctx.params);
+    const action = parseBody(ctx, restRoutes.actOnMarketBooking.body);
+    ctx.body = answer(restRoutes.actOnMarketBooking, { booking: await bookings.act(caller(ctx).uid, id, action) });
+  });
+
+  return router;
+}
