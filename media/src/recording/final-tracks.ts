@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { RecordingTrack } from '@riffroom/protocol';
 import type { Logger } from 'pino';
-import type { RecordingFiles } from './recording-files.js';
+import { MIX_FILE, type RecordingFiles } from './recording-files.js';
 import type { RecordingTimeline } from './recording-timeline.js';
 import { alignStem, roughMix, type TimedFile } from './stem-alignment.js';
 import { trackLabel } from './track-names.js';
@@ -33,7 +33,8 @@ export async function finalTracks(context: FinishContext, durationMs: number): P
     .map((copy) => ({ file: path.join(directory, copy.file), offsetMs: copy.offsetMs }));
   for (const talker of timeline.allTalkers()) {
     const segments = await files.existing(talker.segments);
-    const stem = `${talker.slug}.ogg`;
+    // Unique among the recording's files, so a stem never takes another's (or a raw segment's) name.
+    const stem = files.nextName(talker.slug, 'ogg');
     try {
       await alignStem(ffmpegBin, segments, durationMs, path.join(directory, stem));
       for (const segment of segments) await rm(segment.file, { force: true });
@@ -49,8 +50,8 @@ export async function finalTracks(context: FinishContext, durationMs: number): P
   const mixable = await files.existing(mixInputs.map((input) => ({ ...input, file: path.basename(input.file) })));
   if (mixable.length > 0) {
     try {
-      await roughMix(ffmpegBin, mixable, durationMs, path.join(directory, 'mix.ogg'));
-      tracks.push(await files.describe('mix.ogg', 'mix', 'Rough mix', null, 0));
+      await roughMix(ffmpegBin, mixable, durationMs, path.join(directory, MIX_FILE));
+      tracks.push(await files.describe(MIX_FILE, 'mix', 'Rough mix', null, 0));
     } catch (error) {
       logger.error({ err: error, recordingId }, 'could not make the rough mix');
     }
