@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { RecordingTrack } from '@riffroom/protocol';
 import type { Logger } from 'pino';
+import { probeDurationMs } from './crash-recovery.js';
 import { MIX_FILE, type RecordingFiles } from './recording-files.js';
 import type { RecordingTimeline } from './recording-timeline.js';
 import { alignStem, roughMix, type TimedFile } from './stem-alignment.js';
@@ -16,13 +17,32 @@ export interface FinishContext {
 }
 
 /**
+ * How long the stems and the mix last: the recording's length, or as far as a program audio copy
+ * reaches if that is further. Its ffmpeg writes until it reads Stop's 'q', a few tens of ms after
+ * the recording's end was taken; the stems end with it, so they last as long as program.ogg.
+ */
+async function timelineMs(context: FinishContext, durationMs: number): Promise<number> {
+  let length = durationMs;
+  for (const copy of context.timeline.copied.filter((candidate) => candidate.kind === 'program')) {
+    const playsMs = await probeDurationMs(context.ffmpegBin, path.join(context.files.directory, copy.file));
+    if (playsMs !== null) length = Math.max(length, Math.round(copy.offsetMs + playsMs));
+  }
+  return length;
+}
+
+/**
  * A stopped recording's tracks: the copies as they are, each talker's segments aligned into one
  * stem on the timeline, and a rough mix of program audio and the stems. A stem or mix that fails
  * is logged and left out (a talker's raw segments stay listed instead): what was recorded is kept.
- * Empty files are not listed.
+ * Empty files are not listed. Answers the tracks and the recording's length, as far as program.ogg
+ * reaches (timelineMs).
  */
-export async function finalTracks(context: FinishContext, durationMs: number): Promise<RecordingTrack[]> {
+export async function finalTracks(
+  context: FinishContext,
+  recordedMs: number,
+): Promise<{ tracks: RecordingTrack[]; durationMs: number }> {
   const { files, timeline, ffmpegBin, logger, recordingId } = context;
+  const durationMs = await timelineMs(context, recordedMs);
   const { directory } = files;
   const tracks: RecordingTrack[] = [];
   for (const copy of timeline.copied) {
@@ -56,5 +76,5 @@ export async function finalTracks(context: FinishContext, durationMs: number): P
       logger.error({ err: error, recordingId }, 'could not make the rough mix');
     }
   }
-  return tracks.filter((track) => track.bytes > 0);
+  return { tracks: tracks.filter((track) => track.bytes > 0), durationMs };
 }

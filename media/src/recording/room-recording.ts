@@ -323,7 +323,7 @@ export class RoomRecording {
     return this.captured;
   }
 
-  private async finish(status: RecordingStatus, message: string | null, durationMs: number): Promise<void> {
+  private async finish(status: RecordingStatus, message: string | null, recordedMs: number): Promise<void> {
     if (!this.listed && this.timeline.tracksSoFar().length > 0) await this.listedWithProgress().catch(() => {});
     if (!this.listed) {
       // Nothing was captured: no row, no folder (issue 34 item 9).
@@ -335,12 +335,13 @@ export class RoomRecording {
     await this.listed.catch(() => {});
     const { id: recordingId, files, timeline } = this;
     const { ffmpegBin, logger } = this.settings;
-    const tracks = await finalTracks({ recordingId, files, timeline, ffmpegBin, logger }, durationMs).catch(
-      (error: unknown) => {
-        logger.error({ err: error, recordingId }, 'could not finish the recording’s tracks');
-        return [];
-      },
-    );
+    const { tracks, durationMs } = await finalTracks(
+      { recordingId, files, timeline, ffmpegBin, logger },
+      recordedMs,
+    ).catch((error: unknown) => {
+      logger.error({ err: error, recordingId }, 'could not finish the recording’s tracks');
+      return { tracks: [], durationMs: recordedMs };
+    });
     const finalStatus: RecordingStatus = tracks.length > 0 || status === 'complete' ? status : 'failed';
     try {
       await this.settings.catalog.updated(this.id, {
