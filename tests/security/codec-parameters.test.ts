@@ -65,9 +65,7 @@ describe('codec parameters that carry SDP lines (issue 34 item 5)', () => {
     const injected = `1\nm=audio ${port} RTP/AVP 111\nc=IN IP4 127.0.0.1\na=rtpmap:111 opus/48000/2`;
     const opusWith = (parameters: Record<string, unknown>, ssrc: number) => ({
       ...OPUS_STEREO_RTP,
-      codecs: [
-        { ...OPUS_STEREO_RTP.codecs[0]!, parameters: { ...OPUS_STEREO_RTP.codecs[0]!.parameters, ...parameters } },
-      ],
+      codecs: [{ ...OPUS_STEREO_RTP.codecs[0]!, parameters: { useinbandfec: 1, ...parameters } }],
       encodings: [{ ssrc }],
     });
 
