@@ -201,6 +201,13 @@ export const MEDIA_SETTINGS: readonly Setting[] = [
     meaning: 'Talkback louder than this (dBov, -127 to 0) counts as speaking',
   },
   {
+    path: 'talkbackMaxKbps',
+    env: 'TALKBACK_MAX_KBPS',
+    default: '128',
+    meaning:
+      "What one talker's talkback mic may send (kbit/s, 16 to 510): declared above it is refused, and a mic measured above 1.5 times it for 2 s is closed",
+  },
+  {
     path: 'screenLayers',
     env: 'SCREEN_LAYERS',
     default: 'simulcast',

@@ -199,6 +199,11 @@ export const mediaConfigSchema = z.strictObject({
   talkbackLevelIntervalMs: z.coerce.number().int().min(100).max(10_000).default(500),
   talkbackSpeakingDbov: z.coerce.number().int().min(-127).max(0).default(-60),
   /**
+   * What one talker's mic may send, in kbit/s: told to the sender, and a mic measured well above it
+   * is closed (sfu/talkback-bitrate.ts). Every listener receives each talker, so this bounds the room.
+   */
+  talkbackMaxKbps: z.coerce.number().int().min(16).max(510).default(128),
+  /**
    * How the host encodes its screen for the SFU (protocol screen-layers.ts): layers let each viewer
    * get what its own link carries; 'single' is the one 1280x720 stream of before. The default is
    * the measured choice (README "Performance").

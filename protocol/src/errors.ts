@@ -105,6 +105,7 @@ export const SOCKET_ERROR_CODES = [
   'talkback/guests-not-allowed',
   'talkback/already-talking',
   'talkback/not-talking',
+  'talkback/too-fast',
   'recording/already-recording',
   'recording/not-recording',
   'recording/no-space',

@@ -7,6 +7,7 @@ export * from './user.js';
 export * from './messages.js';
 export * from './sessions.js';
 export * from './calendar-events.js';
+export * from './codec-parameters.js';
 export * from './rooms.js';
 export * from './room-controls.js';
 export * from './talkback.js';

@@ -23,11 +23,11 @@ export const RECORDING_INDICATOR = '● Recording';
 export const recordingIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be a recording id');
 export const recordingIdParamsSchema = z.object({ recordingId: recordingIdSchema });
 
-/** A track's file name inside the recording's directory: never a path. */
+/** A track's file name inside the recording's directory: never a path. `.raw.ogg`: a talker's raw segment. */
 export const trackFileSchema = z
   .string()
   .max(120)
-  .regex(/^[A-Za-z0-9_-]+\.(ogg|webm)$/, 'must be a track file name');
+  .regex(/^[A-Za-z0-9_-]+(\.raw)?\.(ogg|webm)$/, 'must be a track file name');
 export const recordingTrackParamsSchema = z.object({ recordingId: recordingIdSchema, file: trackFileSchema });
 
 export const recordingTrackSchema = z.object({

@@ -55,21 +55,25 @@ describe('room schemas', () => {
     expect(parsed.roomId).toBe('abc1234');
   });
 
-  it('ties the media source to its kind', () => {
-    const base = { roomId: 'abc1234', transportId: 't', rtpParameters: { codecs: [{}] } };
-    expect(producePayloadSchema.safeParse({ ...base, kind: 'video', source: 'screen' }).success).toBe(true);
-    expect(producePayloadSchema.safeParse({ ...base, kind: 'audio', source: 'program-audio' }).success).toBe(true);
-    expect(producePayloadSchema.safeParse({ ...base, kind: 'audio', source: 'screen' }).success).toBe(false);
+  const rtp = (mimeType: string) => ({ codecs: [{ mimeType, payloadType: 100, clockRate: 48000 }] });
+
+  it('ties the media source to its kind, and every codec to that kind', () => {
+    const base = { roomId: 'abc1234', transportId: 't' };
+    const video = { ...base, rtpParameters: rtp('video/VP8') };
+    const audio = { ...base, rtpParameters: rtp('audio/opus') };
+    expect(producePayloadSchema.safeParse({ ...video, kind: 'video', source: 'screen' }).success).toBe(true);
+    expect(producePayloadSchema.safeParse({ ...audio, kind: 'audio', source: 'program-audio' }).success).toBe(true);
+    expect(producePayloadSchema.safeParse({ ...audio, kind: 'audio', source: 'screen' }).success).toBe(false);
+    expect(producePayloadSchema.safeParse({ ...video, kind: 'audio', source: 'program-audio' }).success).toBe(false);
   });
 
   it('gives only program audio a thin rendition', () => {
-    const base = { roomId: 'abc1234', transportId: 't', rtpParameters: { codecs: [{}] } };
+    const base = { roomId: 'abc1234', transportId: 't', rtpParameters: rtp('audio/opus') };
     const audio = { ...base, kind: 'audio', source: 'program-audio' };
     expect(producePayloadSchema.safeParse({ ...audio, rendition: 'thin' }).success).toBe(true);
     expect(producePayloadSchema.safeParse({ ...audio, rendition: 'studio' }).success).toBe(false);
-    expect(
-      producePayloadSchema.safeParse({ ...base, kind: 'video', source: 'screen', rendition: 'thin' }).success,
-    ).toBe(false);
+    const video = { ...base, rtpParameters: rtp('video/VP8'), kind: 'video', source: 'screen' };
+    expect(producePayloadSchema.safeParse({ ...video, rendition: 'thin' }).success).toBe(false);
   });
 
   it('sfu:host-returned names the room, and nothing else passes', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { kindOfMimeType, rtpCodecSchema } from './codec-parameters.js';
 import { peerJsIdSchema } from './peerjs-signalling.js';
 import { maxIncomingKbpsSchema } from './screen-layers.js';
 import { nameText } from './text.js';
@@ -249,7 +250,8 @@ export const dtlsParametersSchema = z.looseObject({
     .max(8),
 });
 export const rtpCapabilitiesSchema = z.looseObject({ codecs: z.array(mediasoupObjectSchema).max(200).optional() });
-export const rtpParametersSchema = z.looseObject({ codecs: z.array(mediasoupObjectSchema).min(1).max(50) });
+/** A producer's RTP parameters: its codecs checked (codec-parameters.ts), the rest left to mediasoup. */
+export const rtpParametersSchema = z.looseObject({ codecs: z.array(rtpCodecSchema).min(1).max(50) });
 
 const sfuIdSchema = z.string().min(1).max(64);
 
@@ -292,6 +294,10 @@ export const producePayloadSchema = z
   .refine((p) => p.rendition === undefined || p.source === 'program-audio', {
     message: "only 'program-audio' has a thin rendition",
     path: ['rendition'],
+  })
+  .refine((p) => p.rtpParameters.codecs.every((codec) => kindOfMimeType(codec.mimeType) === p.kind), {
+    message: 'every codec must be of the kind produced',
+    path: ['rtpParameters', 'codecs'],
   });
 export type ProducePayload = z.infer<typeof producePayloadSchema>;
 

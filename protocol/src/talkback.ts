@@ -40,11 +40,25 @@ export const talkbackTransportPayloadSchema = z.object({
   direction: z.enum(['send', 'recv']),
 });
 
-/** talkback:produce: the caller's mic on its talkback send transport. Audio only, by construction. */
+/** The one codec a talkback mic may send (issue 34 item 6: no video through the talkback "mic"). */
+export const TALKBACK_MIME_TYPE = 'audio/opus';
+
+/**
+ * talkback:produce: the caller's mic on its talkback send transport: Opus only, one encoding (a
+ * voice has no layers). The bitrate a talker may send is the media node's (TALKBACK_MAX_KBPS).
+ */
 export const talkbackProducePayloadSchema = z.object({
   roomId: roomIdSchema,
   transportId: sfuIdSchema,
-  rtpParameters: rtpParametersSchema,
+  rtpParameters: rtpParametersSchema
+    .refine((p) => p.codecs.every((codec) => codec.mimeType.toLowerCase() === TALKBACK_MIME_TYPE), {
+      message: `a talkback mic sends ${TALKBACK_MIME_TYPE} only`,
+      path: ['codecs'],
+    })
+    .refine((p) => !Array.isArray(p.encodings) || p.encodings.length <= 1, {
+      message: 'a talkback mic has one encoding',
+      path: ['encodings'],
+    }),
 });
 
 /** talkback:consume: one talker's voice on the caller's talkback recv transport. */
@@ -55,7 +69,7 @@ export const talkbackConsumePayloadSchema = z.object({
   rtpCapabilities: z.looseObject({ codecs: z.array(z.record(z.string(), z.unknown())).max(200).optional() }),
 });
 
-/** talkback:consume's ack: a consumer of one talker's voice, paused until sfu:resume-consumer. */
+/** talkback:consume's ack: a consumer of one talker's voice, playing at once (talkback-media.ts says why). */
 export const talkbackConsumerSchema = z.object({
   id: z.string(),
   producerId: z.string(),

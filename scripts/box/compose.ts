@@ -144,6 +144,7 @@ export async function startBox(
       workers,
       keyFrameRequestDelayMs: mediaConfig.keyFrameRequestDelayMs,
       speaking: { intervalMs: mediaConfig.talkbackLevelIntervalMs, thresholdDbov: mediaConfig.talkbackSpeakingDbov },
+      talkbackMaxKbps: mediaConfig.talkbackMaxKbps,
       screenLayers: mediaConfig.screenLayers,
       hostGraceS: mediaConfig.roomHostGraceS,
       // In-process too: the recorder reports to the API's recording service on the same box.

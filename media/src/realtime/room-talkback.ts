@@ -98,6 +98,9 @@ export class TalkbackRooms {
         .finally(() => this.broadcast(room));
     });
     room.on('talkback-producer-removed', () => this.broadcast(room));
+    room.on('talkback-mic-closed', ({ peerId, measuredBps }) =>
+      this.logger.warn({ roomId: room.roomId, peerId, measuredBps }, 'closed a talkback mic sending above the cap'),
+    );
     room.on('talkback-speaking', (peerIds) => {
       if (cascadeEdgeRooms.has(room)) return;
       const live = this.liveOf(room.roomId);
@@ -155,7 +158,7 @@ export function handleRoomTalkback(
     const { live } = hub.membership(socket, roomId);
     if (direction === 'send') await assertMayTalk(live, roomId);
     const media = await hub.media.get(roomId);
-    return keptOnlyByMember(roomId, media, await media.createTransport(talkbackLane(socket.id), direction));
+    return keptOnlyByMember(roomId, media, await media.createTalkbackTransport(socket.id, direction));
   });
 
   onRoomEvent(socket, 'talkback:connect-transport', logger, async ({ roomId, transportId, dtlsParameters }) => {

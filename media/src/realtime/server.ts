@@ -66,6 +66,8 @@ export interface RealtimeOptions {
     keyFrameRequestDelayMs: number;
     /** Talkback's speaking lights (TALKBACK_LEVEL_INTERVAL_MS, TALKBACK_SPEAKING_DBOV); defaults when absent. */
     speaking?: SpeakingOptions;
+    /** TALKBACK_MAX_KBPS: what one talker may send; its default when absent. */
+    talkbackMaxKbps?: number;
     /** SCREEN_LAYERS: how hosts encode their screen; 'single' when absent. */
     screenLayers?: ScreenLayerMode;
     /** SFU_AUDIO_RESERVE_MARGIN_PCT: the program audio's margin on each viewer's link (audio-reserve.ts). */
@@ -165,6 +167,7 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
           {
             keyFrameRequestDelayMs: options.rooms.keyFrameRequestDelayMs,
             ...(options.rooms.speaking ? { speaking: options.rooms.speaking } : {}),
+            ...(options.rooms.talkbackMaxKbps ? { talkbackMaxKbps: options.rooms.talkbackMaxKbps } : {}),
             screenLayers: options.rooms.screenLayers ?? 'single',
             ...(options.rooms.audioReserveMarginPct !== undefined
               ? { audioReserveMarginPct: options.rooms.audioReserveMarginPct }

@@ -23,7 +23,7 @@ function ffprobeBin(ffmpegBin: string): string {
  * How long a file plays, from its container (ms), or null when ffprobe cannot tell cheaply: a
  * killed ffmpeg leaves Ogg's last page granule (cheap) but no duration in a WebM's header.
  */
-async function probeDurationMs(ffmpegBin: string, file: string): Promise<number | null> {
+export async function probeDurationMs(ffmpegBin: string, file: string): Promise<number | null> {
   try {
     const { stdout } = await run(
       ffprobeBin(ffmpegBin),

@@ -2,7 +2,8 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { RecordingTrack } from '@riffroom/protocol';
 import type { Logger } from 'pino';
-import type { RecordingFiles } from './recording-files.js';
+import { probeDurationMs } from './crash-recovery.js';
+import { MIX_FILE, type RecordingFiles } from './recording-files.js';
 import type { RecordingTimeline } from './recording-timeline.js';
 import { alignStem, roughMix, type TimedFile } from './stem-alignment.js';
 import { trackLabel } from './track-names.js';
@@ -16,13 +17,32 @@ export interface FinishContext {
 }
 
 /**
+ * How long the stems and the mix last: the recording's length, or as far as a program audio copy
+ * reaches if that is further. Its ffmpeg writes until it reads Stop's 'q', a few tens of ms after
+ * the recording's end was taken; the stems end with it, so they last as long as program.ogg.
+ */
+async function timelineMs(context: FinishContext, durationMs: number): Promise<number> {
+  let length = durationMs;
+  for (const copy of context.timeline.copied.filter((candidate) => candidate.kind === 'program')) {
+    const playsMs = await probeDurationMs(context.ffmpegBin, path.join(context.files.directory, copy.file));
+    if (playsMs !== null) length = Math.max(length, Math.round(copy.offsetMs + playsMs));
+  }
+  return length;
+}
+
+/**
  * A stopped recording's tracks: the copies as they are, each talker's segments aligned into one
  * stem on the timeline, and a rough mix of program audio and the stems. A stem or mix that fails
  * is logged and left out (a talker's raw segments stay listed instead): what was recorded is kept.
- * Empty files are not listed.
+ * Empty files are not listed. Answers the tracks and the recording's length, as far as program.ogg
+ * reaches (timelineMs).
  */
-export async function finalTracks(context: FinishContext, durationMs: number): Promise<RecordingTrack[]> {
+export async function finalTracks(
+  context: FinishContext,
+  recordedMs: number,
+): Promise<{ tracks: RecordingTrack[]; durationMs: number }> {
   const { files, timeline, ffmpegBin, logger, recordingId } = context;
+  const durationMs = await timelineMs(context, recordedMs);
   const { directory } = files;
   const tracks: RecordingTrack[] = [];
   for (const copy of timeline.copied) {
@@ -33,7 +53,8 @@ export async function finalTracks(context: FinishContext, durationMs: number): P
     .map((copy) => ({ file: path.join(directory, copy.file), offsetMs: copy.offsetMs }));
   for (const talker of timeline.allTalkers()) {
     const segments = await files.existing(talker.segments);
-    const stem = `${talker.slug}.ogg`;
+    // Unique among the recording's files, so a stem never takes another's (or a raw segment's) name.
+    const stem = files.nextName(talker.slug, 'ogg');
     try {
       await alignStem(ffmpegBin, segments, durationMs, path.join(directory, stem));
       for (const segment of segments) await rm(segment.file, { force: true });
@@ -49,11 +70,11 @@ export async function finalTracks(context: FinishContext, durationMs: number): P
   const mixable = await files.existing(mixInputs.map((input) => ({ ...input, file: path.basename(input.file) })));
   if (mixable.length > 0) {
     try {
-      await roughMix(ffmpegBin, mixable, durationMs, path.join(directory, 'mix.ogg'));
-      tracks.push(await files.describe('mix.ogg', 'mix', 'Rough mix', null, 0));
+      await roughMix(ffmpegBin, mixable, durationMs, path.join(directory, MIX_FILE));
+      tracks.push(await files.describe(MIX_FILE, 'mix', 'Rough mix', null, 0));
     } catch (error) {
       logger.error({ err: error, recordingId }, 'could not make the rough mix');
     }
   }
-  return tracks.filter((track) => track.bytes > 0);
+  return { tracks: tracks.filter((track) => track.bytes > 0), durationMs };
 }

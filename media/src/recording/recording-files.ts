@@ -3,21 +3,37 @@ import path from 'node:path';
 import type { RecordingTrack } from '@riffroom/protocol';
 import type { TimedFile } from './stem-alignment.js';
 
+/** The rough mix's name; no other file gets it. */
+export const MIX_FILE = 'mix.ogg';
+
+/**
+ * A talker's raw segment (`talker-sam.raw.ogg`): their mic as captured, until Stop aligns the
+ * segments into their stem (`talker-sam.ogg`). The extension keeps the two apart whatever the
+ * talkers call themselves: a stem's name is made of [a-z0-9-] and never holds a dot.
+ */
+export const RAW_SEGMENT_EXTENSION = 'raw.ogg';
+
 /**
  * One recording's directory: the names its files get, and each file as the catalog lists it.
  * Names are relative to the directory, so a catalog row stays right after the data moves (a backup
  * restored elsewhere).
  */
 export class RecordingFiles {
-  private counters = new Map<string, number>();
+  /** Every name given out (and the mix's): no two files of a recording share one (issue 34 item 3). */
+  private readonly taken = new Set<string>([MIX_FILE]);
 
   constructor(readonly directory: string) {}
 
-  /** `program.ogg`, then `program-2.ogg` for the host's second share, and so on. */
+  /**
+   * `program.ogg`, then `program-2.ogg` for the host's second share, and so on: the first of these
+   * that no other file of the recording has, whatever it is (a copy, a raw segment, a stem).
+   */
   nextName(base: string, extension: string): string {
-    const n = (this.counters.get(base) ?? 0) + 1;
-    this.counters.set(base, n);
-    return n === 1 ? `${base}.${extension}` : `${base}-${n}.${extension}`;
+    let n = 1;
+    const named = () => (n === 1 ? `${base}.${extension}` : `${base}-${n}.${extension}`);
+    while (this.taken.has(named())) n += 1;
+    this.taken.add(named());
+    return named();
   }
 
   /** The segments whose file exists and holds something, as absolute paths. */

@@ -44,6 +44,16 @@ export class RecordingTimeline {
     for (const talker of this.talkers.values()) for (const segment of talker.segments) segment.offsetMs -= shift;
   }
 
+  /**
+   * Puts a file where it begins: at its first packet, once that is known (a capture's clock, see
+   * first-packet.ts). Until then, and if none ever comes, the offset it was given stays.
+   */
+  placeAtFirstPacket(file: TimedFile, firstPacketAtMs: Promise<number | null>): void {
+    void firstPacketAtMs.then((at) => {
+      if (at !== null) file.offsetMs = at - this.origin;
+    });
+  }
+
   /** The talker a talkback producer belongs to: one per person, however often their mic restarts. */
   talkerOf(producer: types.Producer): Talker {
     const { key, label, slug } = talkerIdentity(producer.appData, producer.id);

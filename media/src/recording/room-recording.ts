@@ -13,7 +13,7 @@ import type { SfuRoom } from '../sfu/sfu-room.js';
 import type { CaptureBudget } from './capture-budget.js';
 import type { RecordingCatalog } from './recording-catalog.js';
 import { finalTracks } from './final-tracks.js';
-import { RecordingFiles } from './recording-files.js';
+import { RAW_SEGMENT_EXTENSION, RecordingFiles } from './recording-files.js';
 import { freeBytes, RecordingGuards } from './recording-guards.js';
 import { RecordingTimeline } from './recording-timeline.js';
 import { rtpFlows } from './rtp-flow.js';
@@ -21,6 +21,12 @@ import { TrackCapture } from './track-capture.js';
 import { talkerIdentity } from './track-names.js';
 
 export { freeBytes } from './recording-guards.js';
+
+/**
+ * How long Record waits for where the program audio's file begins, to set t=0 there (first-packet.ts
+ * knows it about 0.4 s after the first packet, which flows within ~20 ms of the capture's start).
+ */
+const PROGRAM_FIRST_PACKET_WAIT_MS = 1500;
 
 export interface RecorderSettings {
   /** DATA_DIR/recordings: each recording gets `<dir>/<id>/`. */
@@ -80,6 +86,8 @@ export class RoomRecording {
   private resolveFinished!: (end: RecordingEnd) => void;
   private state: 'recording' | 'stopping' | 'done' = 'recording';
   private captures = new Set<TrackCapture>();
+  /** Where the program copies' files begin, in the order they started (programBegins). */
+  private programFirstPackets: Promise<number | null>[] = [];
   /** Capture attempts under way: the end waits for them. */
   private pending = new Set<Promise<void>>();
   /** Sources with a capture running or starting: 'program', 'screen', 'talker:<key>'. */
@@ -133,8 +141,10 @@ export class RoomRecording {
     recording.followRoom();
     // t=0 is when the sources already there (and flowing) are being captured, so program and
     // screen (copies, never padded) last as long as the recording even when ffmpeg is slow to start.
+    // With program audio there, t=0 is exactly where its file begins, so program.ogg and the stems
+    // (placed on this timeline) start at the same instant in a DAW (issue 34 item 15).
     await Promise.allSettled([...recording.pending]);
-    recording.timeline.rebase(Date.now());
+    recording.timeline.rebase((await recording.programBegins()) ?? Date.now());
     recording.begun = true;
     // Captures that started before t=0 reported nothing yet: the row lists them now.
     if (recording.timeline.tracksSoFar().length > 0) await recording.listedWithProgress();
@@ -177,6 +187,24 @@ export class RoomRecording {
       room.off('talkback-producer-added', onTalkback);
     };
     this.guards.start();
+  }
+
+  /**
+   * Where the program audio there at Record begins in its file (ms since the epoch), or null
+   * without one; waited for at most PROGRAM_FIRST_PACKET_WAIT_MS.
+   */
+  private async programBegins(): Promise<number | null> {
+    const first = this.programFirstPackets[0];
+    if (!first) return null;
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<null>(
+      (resolve) => (timer = setTimeout(() => resolve(null), PROGRAM_FIRST_PACKET_WAIT_MS)),
+    );
+    try {
+      return await Promise.race([first, waited]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /**
@@ -226,7 +254,7 @@ export class RoomRecording {
     };
     const file =
       kind === 'talker'
-        ? this.files.nextName(`${this.timeline.talkerOf(producer).slug}-raw`, 'ogg')
+        ? this.files.nextName(this.timeline.talkerOf(producer).slug, RAW_SEGMENT_EXTENSION)
         : this.files.nextName(kind, kind === 'screen' ? 'webm' : 'ogg');
     let capture: TrackCapture;
     try {
@@ -249,9 +277,12 @@ export class RoomRecording {
       return null;
     }
     this.captures.add(capture);
-    const offsetMs = capture.startedAtMs - this.timeline.t0;
-    if (kind === 'talker') this.timeline.talkerOf(producer).segments.push({ file, offsetMs });
-    else this.timeline.copied.push({ kind, file, offsetMs });
+    const placed = { file, offsetMs: capture.startedAtMs - this.timeline.t0 };
+    if (kind === 'talker') this.timeline.talkerOf(producer).segments.push(placed);
+    else this.timeline.copied.push(Object.assign(placed, { kind }));
+    // Each file is placed where its media begins (first-packet.ts), once that is known.
+    this.timeline.placeAtFirstPacket(placed, capture.firstPacketAtMs);
+    if (kind === 'program') this.programFirstPackets.push(capture.firstPacketAtMs);
     void capture.ended.then((end) => {
       this.captures.delete(capture);
       released();
@@ -292,7 +323,7 @@ export class RoomRecording {
     return this.captured;
   }
 
-  private async finish(status: RecordingStatus, message: string | null, durationMs: number): Promise<void> {
+  private async finish(status: RecordingStatus, message: string | null, recordedMs: number): Promise<void> {
     if (!this.listed && this.timeline.tracksSoFar().length > 0) await this.listedWithProgress().catch(() => {});
     if (!this.listed) {
       // Nothing was captured: no row, no folder (issue 34 item 9).
@@ -304,12 +335,13 @@ export class RoomRecording {
     await this.listed.catch(() => {});
     const { id: recordingId, files, timeline } = this;
     const { ffmpegBin, logger } = this.settings;
-    const tracks = await finalTracks({ recordingId, files, timeline, ffmpegBin, logger }, durationMs).catch(
-      (error: unknown) => {
-        logger.error({ err: error, recordingId }, 'could not finish the recording’s tracks');
-        return [];
-      },
-    );
+    const { tracks, durationMs } = await finalTracks(
+      { recordingId, files, timeline, ffmpegBin, logger },
+      recordedMs,
+    ).catch((error: unknown) => {
+      logger.error({ err: error, recordingId }, 'could not finish the recording’s tracks');
+      return { tracks: [], durationMs: recordedMs };
+    });
     const finalStatus: RecordingStatus = tracks.length > 0 || status === 'complete' ? status : 'failed';
     try {
       await this.settings.catalog.updated(this.id, {

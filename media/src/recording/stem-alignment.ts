@@ -42,7 +42,8 @@ async function renderTimeline(
   layout: 'mono' | 'stereo',
   bitrate: string,
 ): Promise<void> {
-  const encode = ['-c:a', 'libopus', '-b:a', bitrate, '-f', 'ogg', '-y', out];
+  // -n: a file already there is never overwritten (ffmpeg fails instead, and the caller keeps the raw segments).
+  const encode = ['-c:a', 'libopus', '-b:a', bitrate, '-f', 'ogg', '-n', out];
   if (inputs.length === 0) {
     await ffmpegToCompletion(ffmpegBin, [
       '-f',

@@ -2,6 +2,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { types } from 'mediasoup';
 import { captureSdp } from './capture-sdp.js';
+import { firstPacketSent } from './first-packet.js';
 import { freeUdpPortPair, runFfmpeg, untilPortTaken, type FfmpegRun } from './ffmpeg-process.js';
 
 const LOOPBACK = '127.0.0.1';
@@ -42,8 +43,10 @@ export class TrackCapture {
     private readonly consumer: types.Consumer,
     private readonly ffmpeg: FfmpegRun,
     private readonly sdpFile: string,
-    /** When RTP started to flow into ffmpeg (ms since the epoch): the file's t=0. */
+    /** When the consumer was resumed (ms since the epoch): RTP flows into ffmpeg from about then. */
     readonly startedAtMs: number,
+    /** When its first packet went to ffmpeg (ms since the epoch): the file's t=0 (first-packet.ts). */
+    readonly firstPacketAtMs: Promise<number | null>,
   ) {
     this.ended = new Promise((resolve) => (this.settle = resolve));
     void ffmpeg.exited.then(({ code, signal }) => {
@@ -103,15 +106,17 @@ export class TrackCapture {
         '-flush_packets',
         '1',
         ...(video ? VIDEO_OUTPUT : AUDIO_OUTPUT),
-        '-y',
+        // Never over a file already there (each capture has a name of its own: recording-files.ts).
+        '-n',
         file,
       ]);
       await untilPortTaken(port, LISTEN_TIMEOUT_MS, ffmpeg);
       await transport.connect({ ip: LOOPBACK, port });
       // A producer closed while its capture starts ends this capture only (issue 34 item 2).
       if (producer.closed || consumer.closed) throw new Error('the producer closed while its capture started');
+      const firstPacket = await firstPacketSent(consumer);
       await consumer.resume();
-      const capture = new TrackCapture(file, transport, consumer, ffmpeg, sdpFile, Date.now());
+      const capture = new TrackCapture(file, transport, consumer, ffmpeg, sdpFile, Date.now(), firstPacket.at);
       if (video) capture.askKeyFrames();
       return capture;
     } catch (error) {

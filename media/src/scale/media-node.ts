@@ -86,6 +86,7 @@ export async function startMediaNode(
       workers,
       keyFrameRequestDelayMs: config.keyFrameRequestDelayMs,
       speaking: { intervalMs: config.talkbackLevelIntervalMs, thresholdDbov: config.talkbackSpeakingDbov },
+      talkbackMaxKbps: config.talkbackMaxKbps,
       screenLayers: config.screenLayers,
       audioReserveMarginPct: config.audioReserveMarginPct,
       hostGraceS: config.roomHostGraceS,

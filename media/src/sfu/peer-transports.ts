@@ -19,12 +19,14 @@ export interface TransportSite extends ProgramAudioSources {
 /**
  * A peer's WebRTC transport in one direction, kept under its key until it closes.
  * `maxIncomingKbps`: a viewer's own cap on what it receives (protocol screen-layers.ts).
+ * `sendCapKbps`: a send transport's maxIncomingBitrate, told to the sender in its feedback (talkback).
  */
 export async function openPeerTransport(
   site: TransportSite,
   peerId: string,
   direction: Direction,
   maxIncomingKbps?: number,
+  sendCapKbps?: number,
 ): Promise<TransportInfo> {
   const { peers, producerOf, thinOf, audioReserveMarginPct } = site;
   const renewAudio = (consumer: types.Consumer, change: ProgramAudioChange) =>
@@ -41,6 +43,7 @@ export async function openPeerTransport(
     appData: { peerId, direction },
   });
   peers.keepOrClose(peerId, media, transport);
+  if (direction === 'send' && sendCapKbps) await transport.setMaxIncomingBitrate(sendCapKbps * 1000);
   if (direction === 'recv')
     await prepareViewerTransport(transport, { maxIncomingKbps, producerOf, thinOf, audioReserveMarginPct, renewAudio });
   // A client needs one transport per direction; one spare covers a rebuild in flight. Beyond

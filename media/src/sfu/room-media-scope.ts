@@ -12,6 +12,8 @@ export interface SfuRoomEvents {
   'talkback-producer-added': [producer: types.Producer];
   /** That mic closed (the talker stopped or left, the room or its worker closed). */
   'talkback-producer-removed': [producer: types.Producer];
+  /** A talker's mic closed for sending above TALKBACK_MAX_KBPS (talkback-bitrate.ts); logged by the socket layer. */
+  'talkback-mic-closed': [payload: { peerId: string; measuredBps: number }];
   /** The member sockets speaking on talkback now, when that set changes (AudioLevelObserver). */
   'talkback-speaking': [peerIds: string[]];
   /** A viewer's layered consumer switched layers. */

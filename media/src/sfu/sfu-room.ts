@@ -16,7 +16,7 @@ import type { RoomMediaScope, SfuRoomEvents } from './room-media-scope.js';
 import { openPeerTransport } from './peer-transports.js';
 import { RoomNodeLinks } from './room-node-links.js';
 import type { RoomUpstream } from './room-upstream.js';
-import type { SpeakingOptions } from './talkback-lane.js';
+import { talkbackLane, type SpeakingOptions } from './talkback-lane.js';
 import { TalkbackMedia } from './talkback-media.js';
 import type { WorkerSlot } from './worker-pool.js';
 
@@ -30,6 +30,8 @@ export interface SfuRoomOptions {
   screenLayers: ScreenLayerMode;
   /** SFU_AUDIO_RESERVE_MARGIN_PCT (audio-reserve.ts); its default when absent. */
   audioReserveMarginPct?: number;
+  /** TALKBACK_MAX_KBPS: what one talker may send (talkback-bitrate.ts); its default when absent. */
+  talkbackMaxKbps?: number;
 }
 
 /**
@@ -61,7 +63,7 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
       emit: this.emit.bind(this),
     };
     this.hostMedia = new HostMedia(scope, options.keyFrameRequestDelayMs);
-    this.talkback = new TalkbackMedia(scope, options.speaking);
+    this.talkback = new TalkbackMedia(scope, options.speaking, options.talkbackMaxKbps);
   }
 
   static async create(roomId: string, slot: WorkerSlot, options: SfuRoomOptions): Promise<SfuRoom> {
@@ -113,8 +115,16 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
     await this.talkback.watchSpeaking(router);
   }
 
-  /** `maxIncomingKbps`: a viewer's own cap on what it receives (protocol screen-layers.ts). */
-  createTransport(peerId: string, direction: Direction, maxIncomingKbps?: number): Promise<TransportInfo> {
+  /**
+   * `maxIncomingKbps`: a viewer's own cap on what it receives (protocol screen-layers.ts);
+   * `sendCapKbps`: the most a send transport takes in (talkback).
+   */
+  createTransport(
+    peerId: string,
+    direction: Direction,
+    maxIncomingKbps?: number,
+    sendCapKbps?: number,
+  ): Promise<TransportInfo> {
     this.assertOpen();
     const { router, slot, peers } = this;
     const producerOf = (id: string) => this.findProducer(id);
@@ -128,7 +138,16 @@ export class SfuRoom extends EventEmitter<SfuRoomEvents> {
       renewAudio: (id: string, consumer: types.Consumer, change: ProgramAudioChange) =>
         this.hostMedia.renew(id, consumer, change),
     };
-    return openPeerTransport(site, peerId, direction, maxIncomingKbps);
+    return openPeerTransport(site, peerId, direction, maxIncomingKbps, sendCapKbps);
+  }
+
+  /**
+   * A member's talkback transport (its talkback lane). A send transport tells the talker's sender
+   * the talkback cap in its congestion feedback (maxIncomingBitrate); talkback-bitrate.ts closes a
+   * mic that ignores it.
+   */
+  createTalkbackTransport(peerId: string, direction: Direction): Promise<TransportInfo> {
+    return this.createTransport(talkbackLane(peerId), direction, undefined, this.talkback.maxKbps);
   }
 
   async connectTransport(peerId: string, transportId: string, dtlsParameters: types.DtlsParameters): Promise<void> {

@@ -8,7 +8,12 @@ import { talkbackLane } from './talkback-lane.js';
 // producer on the room's router, announced with the verified identity, closed with its talker.
 const sfu = sfuTestRooms({ workers: 1, screenLayers: 'single' });
 
-const MIC_RTP = { ...OPUS_STEREO_RTP, codecs: [{ ...OPUS_STEREO_RTP.codecs[0]!, parameters: { usedtx: 1 } }] };
+/** A speech mic: Opus with DTX, one encoding at no declared bitrate (the talkback cap holds it). */
+const MIC_RTP = {
+  ...OPUS_STEREO_RTP,
+  codecs: [{ ...OPUS_STEREO_RTP.codecs[0]!, parameters: { usedtx: 1 } }],
+  encodings: [{ ssrc: 11111111 }],
+};
 
 describe('talkback producers on the router', () => {
   it('announces each mic with its appData, keeps it through a tier fallback, and drops it with its talker', async () => {

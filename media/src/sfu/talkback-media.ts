@@ -2,6 +2,7 @@ import { refuse } from '@riffroom/protocol';
 import type { types } from 'mediasoup';
 import type { RtpCapabilities } from 'mediasoup/types';
 import type { RoomMediaScope } from './room-media-scope.js';
+import { assertTalkbackRtp, DEFAULT_TALKBACK_MAX_KBPS, guardTalkbackBitrate } from './talkback-bitrate.js';
 import {
   DEFAULT_SPEAKING_OPTIONS,
   isTalkbackProducer,
@@ -23,6 +24,8 @@ export class TalkbackMedia {
   constructor(
     private readonly scope: RoomMediaScope,
     private readonly speaking: SpeakingOptions = DEFAULT_SPEAKING_OPTIONS,
+    /** TALKBACK_MAX_KBPS: what one talker may send (talkback-bitrate.ts). */
+    readonly maxKbps: number = DEFAULT_TALKBACK_MAX_KBPS,
   ) {}
 
   /** Watches who speaks on `router`; called for each router the room gets (a rebuild makes a new one). */
@@ -44,6 +47,7 @@ export class TalkbackMedia {
     paused = false,
   ): Promise<types.Producer> {
     const { peers } = this.scope;
+    assertTalkbackRtp(rtpParameters, this.maxKbps);
     const lane = talkbackLane(peerId);
     const transport = peers.transportFor(lane, transportId, 'send', 'Talk on a send transport.');
     const media = peers.ensure(lane);
@@ -56,6 +60,9 @@ export class TalkbackMedia {
       producer.close();
       throw refuse('talkback/already-talking', 'Your microphone is already on.');
     }
+    guardTalkbackBitrate(producer, this.maxKbps, (measuredBps) =>
+      this.scope.emit('talkback-mic-closed', { peerId, measuredBps }),
+    );
     this.adopt(peerId, producer);
     return producer;
   }
@@ -92,7 +99,13 @@ export class TalkbackMedia {
     return list;
   }
 
-  /** One talker's voice on the caller's talkback recv transport; audio needs no keyframe, so it starts live. */
+  /**
+   * One talker's voice on the caller's talkback recv transport, playing at once: audio needs no
+   * keyframe to wait for, and the client never resumes it. Each listener costs the talker's rate
+   * once (one consumer per talker per listener: consuming again replaces it), and the talker's rate
+   * is capped (talkback-bitrate.ts), so a room's talkback traffic is bounded by voices x listeners.
+   * Starting paused would bound nothing more: a listener could resume at once.
+   */
   async consume(peerId: string, transportId: string, producerId: string, rtpCapabilities: RtpCapabilities) {
     const lane = talkbackLane(peerId);
     const transport = this.scope.peers.transportFor(lane, transportId, 'recv', 'Listen on a recv transport.');
