@@ -77,6 +77,7 @@ import {
   internalUserNameResponseSchema,
   jwksResponseSchema,
 } from './scale-out.js';
+import { projectRestRoutes } from './project-routes.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -300,6 +301,8 @@ export const restRoutes = {
   },
   // The notification centre (issue 35): the bell, its list and the email settings.
   ...notificationRestRoutes,
+  // Projects (issue 36).
+  ...projectRestRoutes,
 } as const satisfies Record<string, RestRoute>;
 
 export type RestRoutes = typeof restRoutes;

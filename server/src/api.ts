@@ -45,6 +45,7 @@ import type { Notifier } from './notifications/notifier.js';
 import { createNotifications } from './notifications/create-notifications.js';
 import { EmailActions } from './notifications/email-actions.js';
 import { emailLinksRepository } from './repositories/email-links.js';
+import { createProjects } from './files/projects-setup.js';
 
 export interface Api {
   /** The Koa request handler, for any http.Server. */
@@ -149,6 +150,14 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
       )
     : null;
   sweep?.start();
+  const projectParts = createProjects(config, {
+    db,
+    users,
+    bus,
+    logger,
+    verifier: identity.verifier,
+    notifier: notifications.service,
+  });
   const metrics = options.metrics ? createApiMetrics(options.metrics) : null;
   const stopWatchingQueries = metrics?.watchQueries(db);
   const draining = options.draining ?? (() => false);
@@ -160,10 +169,12 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
     ],
     draining,
   );
+  const limits = new ApiLimits(config.rateLimits, Date.now, metrics?.rateLimitRefused);
+  const uploads = projectParts.uploadsWith(limits);
   const app = buildApp({
     logger,
     trustProxyHops: config.trustProxy,
-    limits: new ApiLimits(config.rateLimits, Date.now, metrics?.rateLimitRefused),
+    limits,
     identityConfig: config.publicUrl
       ? { ...identity.clientConfig, publicUrl: config.publicUrl }
       : identity.clientConfig,
@@ -180,6 +191,9 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
     calendarFeeds: new CalendarFeedService(calendarFeedsRepository(db), sessions),
     rooms,
     recordings,
+    projects: projectParts.projects,
+    filePaths: projectParts.paths,
+    uploads,
     readiness,
     build: buildInfo(),
     draining,
@@ -200,6 +214,7 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
       if (closed) return;
       closed = true;
       clearInterval(retentionTimer);
+      projectParts.close();
       sweep?.close();
       await notifications.close();
       stopWatchingQueries?.();

@@ -22,6 +22,7 @@ import { sessionRoutes } from './routes/sessions.js';
 import { roomRoutes } from './routes/rooms.js';
 import { roomNodeRoutes, type RoomPlacement } from './routes/room-node.js';
 import { recordingRoutes } from './routes/recordings.js';
+import { projectRoutes } from './routes/projects.js';
 import { userRoutes } from './routes/users.js';
 import { emailActionRoutes, notificationRoutes } from './routes/notifications.js';
 import type { NotificationService } from './notifications/notification-service.js';
@@ -35,6 +36,10 @@ import type { ProfileService } from './services/profiles.js';
 import type { SessionService } from './services/sessions.js';
 import type { RoomService } from './services/rooms.js';
 import type { RecordingService } from './services/recordings.js';
+import type { ProjectService } from './services/projects.js';
+import type { FilePaths } from './files/file-paths.js';
+import type { Uploads } from './files/tus-uploads.js';
+import { UPLOADS_PATH } from '@riffroom/protocol';
 import type { Readiness } from '@riffroom/protocol/readiness';
 import type { BuildInfo } from './version.js';
 import type { Middleware } from 'koa';
@@ -59,6 +64,10 @@ export interface AppDeps {
   recordings: RecordingService;
   notifications: NotificationService;
   emailActions: EmailActions;
+  projects: ProjectService;
+  filePaths: FilePaths;
+  /** Resumable uploads (tus), which read the raw Node request themselves. */
+  uploads: Uploads;
   readiness: Readiness;
   build: BuildInfo;
   /** True once the process drains (SIGTERM): no new rooms, no joins. */
@@ -83,6 +92,13 @@ export function buildApp(deps: AppDeps): Koa<AuthState> {
   app.use(errorHandler(deps.logger));
   app.use(apiSecurityHeaders());
   app.use(clientAddressOf(hops));
+  app.use(async (ctx, next) => {
+    const isUpload = ctx.path === UPLOADS_PATH || ctx.path.startsWith(`${UPLOADS_PATH}/`);
+    // GET is left out: an upload under way is never served back (stored files have their own routes).
+    if (!isUpload || ctx.method === 'GET') return next();
+    ctx.respond = false;
+    await deps.uploads.handle(ctx.req, ctx.res);
+  });
   app.use(
     bodyParser({
       enableTypes: ['json'],
@@ -112,6 +128,7 @@ export function buildApp(deps: AppDeps): Koa<AuthState> {
     recordingRoutes(guards, deps.recordings),
     emailActionRoutes(guards, deps.emailActions),
     notificationRoutes(guards, deps.notifications),
+    projectRoutes(guards, deps.projects, deps.filePaths),
   ];
   for (const router of routers) {
     app.use(router.routes());

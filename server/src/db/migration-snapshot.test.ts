@@ -52,6 +52,7 @@ describe('upgrading a SQLite database', () => {
       '0017_refresh_token_grace',
       '0020_notifications',
       '0021_jobs_and_email_links',
+      '0030_projects',
     ]);
     expect(before.applied).toHaveLength(9);
 

@@ -16,6 +16,7 @@ import * as m0014 from './0014_recording_nodes.js';
 import * as m0017 from './0017_refresh_token_grace.js';
 import * as m0020 from './0020_notifications.js';
 import * as m0021 from './0021_jobs_and_email_links.js';
+import * as m0030 from './0030_projects.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0017_refresh_token_grace': m0017,
   '0020_notifications': m0020,
   '0021_jobs_and_email_links': m0021,
+  '0030_projects': m0030,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
