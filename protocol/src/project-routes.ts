@@ -1,5 +1,8 @@
 import {
+  createListenLinkBodySchema,
   createProjectBodySchema,
+  listenLinkCreatedSchema,
+  listenLinksResponseSchema,
   inviteMemberBodySchema,
   projectResponseSchema,
   projectsResponseSchema,
@@ -45,4 +48,20 @@ export const projectRestRoutes = {
     path: '/api/projects/:projectId/files/:fileId',
     response: projectResponseSchema,
   },
+  listenLinks: { method: 'GET', path: '/api/projects/:projectId/listen-links', response: listenLinksResponseSchema },
+  createListenLink: {
+    method: 'POST',
+    path: '/api/projects/:projectId/listen-links',
+    body: createListenLinkBodySchema,
+    response: listenLinkCreatedSchema,
+  },
+  revokeListenLink: {
+    method: 'DELETE',
+    path: '/api/projects/:projectId/listen-links/:linkId',
+    response: okResponseSchema,
+  },
+  // A listen link, without an account: the project's tracks, previews and waveforms; no originals.
+  listenProject: { method: 'GET', path: '/api/listen/:token', response: projectResponseSchema },
+  listenPreview: { method: 'GET', path: '/api/listen/:token/files/:fileId/preview', response: null },
+  listenPeaks: { method: 'GET', path: '/api/listen/:token/files/:fileId/peaks', response: waveformPeaksSchema },
 } as const;

@@ -143,3 +143,27 @@ export type WaveformPeaks = z.infer<typeof waveformPeaksSchema>;
 
 /** Where the tus endpoint lives (uploads create at this path, resume at `<path>/<upload id>`). */
 export const UPLOADS_PATH = '/api/uploads';
+
+/** Listen links: a client without an account listens (and comments) until the link expires or is revoked. */
+export const LISTEN_LINK_MAX_HOURS = 24 * 90;
+export const listenTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{40,64}$/, 'must be a listen link');
+export const listenLinkIdSchema = z.string().regex(/^[A-Za-z0-9_-]{10,40}$/, 'must be a listen link id');
+export const listenParamsSchema = z.object({ token: listenTokenSchema });
+export const listenFileParamsSchema = z.object({ token: listenTokenSchema, fileId: fileIdSchema });
+export const listenLinkParamsSchema = z.object({ projectId: projectIdSchema, linkId: listenLinkIdSchema });
+
+export const createListenLinkBodySchema = z.object({
+  /** Who it is for, so the owner can tell links apart ('Client: Jo'). */
+  label: singleLineText().min(1).max(120),
+  expiresInHours: z.number().int().min(1).max(LISTEN_LINK_MAX_HOURS),
+});
+
+export const listenLinkSchema = z.object({
+  id: listenLinkIdSchema,
+  label: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export const listenLinksResponseSchema = z.object({ links: z.array(listenLinkSchema) });
+/** The token is shown once, when the link is made; only its hash is stored. */
+export const listenLinkCreatedSchema = z.object({ link: listenLinkSchema, token: listenTokenSchema });

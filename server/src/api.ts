@@ -192,6 +192,7 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
     rooms,
     recordings,
     projects: projectParts.projects,
+    listenLinks: projectParts.listenLinks,
     filePaths: projectParts.paths,
     uploads,
     readiness,

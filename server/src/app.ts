@@ -23,6 +23,7 @@ import { roomRoutes } from './routes/rooms.js';
 import { roomNodeRoutes, type RoomPlacement } from './routes/room-node.js';
 import { recordingRoutes } from './routes/recordings.js';
 import { projectRoutes } from './routes/projects.js';
+import { listenLinkRoutes } from './routes/listen-links.js';
 import { userRoutes } from './routes/users.js';
 import { emailActionRoutes, notificationRoutes } from './routes/notifications.js';
 import type { NotificationService } from './notifications/notification-service.js';
@@ -37,6 +38,7 @@ import type { SessionService } from './services/sessions.js';
 import type { RoomService } from './services/rooms.js';
 import type { RecordingService } from './services/recordings.js';
 import type { ProjectService } from './services/projects.js';
+import type { ListenLinkService } from './services/listen-links.js';
 import type { FilePaths } from './files/file-paths.js';
 import type { Uploads } from './files/tus-uploads.js';
 import { UPLOADS_PATH } from '@riffroom/protocol';
@@ -65,6 +67,7 @@ export interface AppDeps {
   notifications: NotificationService;
   emailActions: EmailActions;
   projects: ProjectService;
+  listenLinks: ListenLinkService;
   filePaths: FilePaths;
   /** Resumable uploads (tus), which read the raw Node request themselves. */
   uploads: Uploads;
@@ -129,6 +132,7 @@ export function buildApp(deps: AppDeps): Koa<AuthState> {
     emailActionRoutes(guards, deps.emailActions),
     notificationRoutes(guards, deps.notifications),
     projectRoutes(guards, deps.projects, deps.filePaths),
+    listenLinkRoutes(guards, deps.listenLinks, deps.filePaths),
   ];
   for (const router of routers) {
     app.use(router.routes());

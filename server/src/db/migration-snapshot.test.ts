@@ -53,6 +53,7 @@ describe('upgrading a SQLite database', () => {
       '0020_notifications',
       '0021_jobs_and_email_links',
       '0030_projects',
+      '0031_project_listen_links',
     ]);
     expect(before.applied).toHaveLength(9);
 

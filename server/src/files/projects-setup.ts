@@ -8,6 +8,8 @@ import type { Logger } from '../logger.js';
 import type { Notifier } from '../notifications/notifier.js';
 import { projectFilesRepository } from '../repositories/project-files.js';
 import { projectsRepository } from '../repositories/projects.js';
+import { listenLinksRepository } from '../repositories/listen-links.js';
+import { ListenLinkService } from '../services/listen-links.js';
 import type { UsersRepository } from '../repositories/users.js';
 import { ProjectService } from '../services/projects.js';
 import { FilePaths } from './file-paths.js';
@@ -45,8 +47,9 @@ export function createProjects(
     onDone: () => {},
   });
   let uploads: Uploads | null = null;
+  const projectRows = projectsRepository(parts.db);
   const projects = new ProjectService({
-    projects: projectsRepository(parts.db),
+    projects: projectRows,
     files,
     users: parts.users,
     paths,
@@ -59,6 +62,7 @@ export function createProjects(
   return {
     paths,
     projects,
+    listenLinks: new ListenLinkService(listenLinksRepository(parts.db), projectRows, projects),
     queue,
     /** The tus uploads; they take from the API's rate limits, made after this. */
     uploadsWith(limits: ApiLimits): Uploads {

@@ -17,6 +17,7 @@ import * as m0017 from './0017_refresh_token_grace.js';
 import * as m0020 from './0020_notifications.js';
 import * as m0021 from './0021_jobs_and_email_links.js';
 import * as m0030 from './0030_projects.js';
+import * as m0031 from './0031_project_listen_links.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0020_notifications': m0020,
   '0021_jobs_and_email_links': m0021,
   '0030_projects': m0030,
+  '0031_project_listen_links': m0031,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
