@@ -4,6 +4,7 @@ import { createMessagesApi, type MessagesApi } from './messages';
 import { createSessionsApi, type SessionsApi } from './sessions';
 import { createRoomsApi, type RoomsApi } from './rooms';
 import { createRecordingsApi, type RecordingsApi } from './recordings';
+import { createProjectsApi, type ProjectsApi } from './projects';
 import { createUsersApi, type UsersApi } from './users';
 import { createNotificationsApi, type NotificationsApi } from './notifications';
 
@@ -17,6 +18,7 @@ export type { EventsApi } from './events';
 export type { RoomsApi } from './rooms';
 export type { RecordingsApi } from './recordings';
 export type { NotificationsApi } from './notifications';
+export type { ProjectsApi } from './projects';
 
 /** Every backend resource the client calls. Later features add their resource here. */
 export interface Api {
@@ -27,6 +29,7 @@ export interface Api {
   rooms: RoomsApi;
   recordings: RecordingsApi;
   notifications: NotificationsApi;
+  projects: ProjectsApi;
 }
 
 export function createApi(options: HttpClientOptions): Api {
@@ -39,5 +42,6 @@ export function createApi(options: HttpClientOptions): Api {
     rooms: createRoomsApi(http),
     recordings: createRecordingsApi(http),
     notifications: createNotificationsApi(http),
+    projects: createProjectsApi(http),
   };
 }
