@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jsonCaller } from '../../server/src/testing/test-api.js';
-import { makeWav } from '../../server/src/testing/tus-client.js';
+import { makeWav, tusClient } from '../../server/src/testing/tus-client.js';
 import { signedInPage } from '../support/accounts.js';
 import { useBoxAndChromium } from '../support/e2e-suite.js';
 
@@ -13,7 +13,7 @@ const dir = mkdtempSync(path.join(tmpdir(), 'riffroom-projects-e2e-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('projects in Chromium', () => {
-  it('uploads over a slow link, resumes after a reload, checks the hash and shows the waveform', async () => {
+  it('uploads over a slow link, resumes after a reload, checks the hash, shows the waveform and A/Bs v2 level-matched', async () => {
     const engineer = await signedInPage(suite.browser, suite.box.baseUrl, 'engineer');
     const call = jsonCaller(suite.box.baseUrl);
     const { project } = (await call('POST', '/api/projects', { token: engineer.idToken, body: { name: 'EP' } })).body;
@@ -62,6 +62,26 @@ describe('projects in Chromium', () => {
 
     const stored = (await call('GET', `/api/projects/${project.id}`, { token: engineer.idToken })).body.project;
     expect(stored.tracks[0].versions[0].sha256).toBe(sha256);
+
+    // v2, made 6 dB louder on purpose: A/B turns it down by the measured difference and says so.
+    const louder = path.join(dir, 'mix-v2.wav');
+    makeWav(louder, 60, -6);
+    const bytes = readFileSync(louder);
+    const tus = tusClient(suite.box.baseUrl, engineer.idToken);
+    const created = await tus.create(bytes.length, {
+      projectId: project.id,
+      filename: 'mix v2.wav',
+      trackId: stored.tracks[0].id,
+    });
+    expect((await tus.patch(created.headers.location!, 0, bytes)).status).toBe(200);
+    await cdp.send('Network.emulateNetworkConditions', { ...slow, uploadThroughput: -1, downloadThroughput: -1 });
+    await page.reload();
+    const gains = page.locator('.ab-gains');
+    await gains.waitFor({ timeout: 30_000 });
+    expect(await gains.textContent()).toMatch(/v2 \(-?\d+\.\d LUFS\): −(5\.[5-9]|6\.[0-5]) dB/);
+    await page.getByRole('button', { name: /Hearing A \(v1\)/ }).waitFor();
+    await page.keyboard.press('x');
+    await page.getByRole('button', { name: /Hearing B \(v2\)/ }).waitFor();
     await page.context().close();
   });
 });

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { Project } from '@riffroom/protocol';
+import type { Project, ProjectFile } from '@riffroom/protocol';
 import { useServices } from '../../app/ServicesContext';
 import { useMyFollowing } from '../../app/useMyFollowing';
 import { describeError } from '../../services/api';
 import { formatBytes, saveBlob } from '../recordings/formatRecording';
 import { formatSpeed, formatTimeLeft, sha256OfFile, uploadFile, type UploadProgress } from './uploads';
 import { WaveformPlayer } from './WaveformPlayer';
+import { AbCompare } from './AbCompare';
 
 /** While a file is preparing, the page asks again this often. */
 const REFRESH_MS = 2000;
@@ -37,6 +38,13 @@ function UploadRow({ upload, localHash }: { upload: UploadProgress; localHash: s
       )}
     </li>
   );
+}
+
+/** A/B of a track's two newest playable versions, once it has two. */
+function TrackAb({ projectId, versions }: { projectId: string; versions: ProjectFile[] }) {
+  const ready = versions.filter((file) => file.state === 'ready');
+  if (ready.length < 2) return null;
+  return <AbCompare projectId={projectId} a={ready.at(-2)!} b={ready.at(-1)!} />;
 }
 
 /** A project (issue 36): its tracks and versions with players, uploads by drag and drop, members. */
@@ -179,6 +187,7 @@ export function ProjectPage() {
               </p>
             </article>
           ))}
+          <TrackAb projectId={project.id} versions={track.versions} />
           <label className="btn-link">
             Upload a new version
             <input
