@@ -68,11 +68,6 @@ export const RATE_LIMITS = {
     default: '300/1h',
     meaning: 'project uploads one user starts',
   },
-  commentsPerUser: {
-    env: 'RATE_COMMENTS_PER_USER',
-    default: '120/1h',
-    meaning: 'comments one user (or one listen link) writes on project files',
-  },
   userListPerAddress: {
     env: 'RATE_USER_LIST_PER_ADDRESS',
     default: '60/1m',
