@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ProjectErrorCode } from './projects.js';
 
 /** Every error body the API sends: `{"error":{"code","message"}}`. */
 export const errorBodySchema = z.object({
@@ -69,7 +70,7 @@ export const API_ERROR_CODES = [
   'media/no-node',
   'internal',
 ] as const;
-export type ApiErrorCode = (typeof API_ERROR_CODES)[number] | AuthErrorCode;
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number] | AuthErrorCode | ProjectErrorCode;
 
 /**
  * Codes of refused socket acks `{ok:false, code, message}` (rooms and notifications). Room codes

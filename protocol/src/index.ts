@@ -14,6 +14,8 @@ export * from './talkback.js';
 export * from './room-answers.js';
 export * from './recordings.js';
 export * from './recording-track-files.js';
+export * from './projects.js';
+export * from './project-routes.js';
 export * from './screen-layers.js';
 export * from './relay.js';
 export * from './p2p.js';

@@ -78,6 +78,7 @@ import {
   jwksResponseSchema,
 } from './scale-out.js';
 import { marketRoutes } from './market/market-routes.js';
+import { projectRestRoutes } from './project-routes.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -303,6 +304,8 @@ export const restRoutes = {
   ...notificationRestRoutes,
   // The booking marketplace (issue 35): offers, availability, search, bookings, reviews.
   ...marketRoutes,
+  // Projects (issue 36).
+  ...projectRestRoutes,
 } as const satisfies Record<string, RestRoute>;
 
 export type RestRoutes = typeof restRoutes;

@@ -53,6 +53,7 @@ import type { Notifier } from './notifications/notifier.js';
 import { createNotifications } from './notifications/create-notifications.js';
 import { EmailActions } from './notifications/email-actions.js';
 import { emailLinksRepository } from './repositories/email-links.js';
+import { createProjects } from './files/projects-setup.js';
 
 export interface Api {
   /** The Koa request handler, for any http.Server. */
@@ -157,6 +158,14 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
       )
     : null;
   sweep?.start();
+  const projectParts = createProjects(config, {
+    db,
+    users,
+    bus,
+    logger,
+    verifier: identity.verifier,
+    notifier: notifications.service,
+  });
   const metrics = options.metrics ? createApiMetrics(options.metrics) : null;
   const stopWatchingQueries = metrics?.watchQueries(db);
   const draining = options.draining ?? (() => false);
@@ -169,10 +178,12 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
     draining,
   );
   const availability = new AvailabilityService(availabilityRepository(db), users);
+  const limits = new ApiLimits(config.rateLimits, Date.now, metrics?.rateLimitRefused);
+  const uploads = projectParts.uploadsWith(limits);
   const app = buildApp({
     logger,
     trustProxyHops: config.trustProxy,
-    limits: new ApiLimits(config.rateLimits, Date.now, metrics?.rateLimitRefused),
+    limits,
     identityConfig: config.publicUrl
       ? { ...identity.clientConfig, publicUrl: config.publicUrl }
       : identity.clientConfig,
@@ -204,6 +215,10 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
         maxOpenRequests: config.maxOpenBookingRequests,
       },
     ),
+    projects: projectParts.projects,
+    listenLinks: projectParts.listenLinks,
+    filePaths: projectParts.paths,
+    uploads,
     readiness,
     build: buildInfo(),
     draining,
@@ -224,6 +239,7 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
       if (closed) return;
       closed = true;
       clearInterval(retentionTimer);
+      projectParts.close();
       sweep?.close();
       await notifications.close();
       stopWatchingQueries?.();

@@ -22,6 +22,8 @@ import { sessionRoutes } from './routes/sessions.js';
 import { roomRoutes } from './routes/rooms.js';
 import { roomNodeRoutes, type RoomPlacement } from './routes/room-node.js';
 import { recordingRoutes } from './routes/recordings.js';
+import { projectRoutes } from './routes/projects.js';
+import { listenLinkRoutes } from './routes/listen-links.js';
 import { userRoutes } from './routes/users.js';
 import { emailActionRoutes, notificationRoutes } from './routes/notifications.js';
 import type { NotificationService } from './notifications/notification-service.js';
@@ -45,6 +47,11 @@ import type { ProfileService } from './services/profiles.js';
 import type { SessionService } from './services/sessions.js';
 import type { RoomService } from './services/rooms.js';
 import type { RecordingService } from './services/recordings.js';
+import type { ProjectService } from './services/projects.js';
+import type { ListenLinkService } from './services/listen-links.js';
+import type { FilePaths } from './files/file-paths.js';
+import type { Uploads } from './files/tus-uploads.js';
+import { UPLOADS_PATH } from '@riffroom/protocol';
 import type { Readiness } from '@riffroom/protocol/readiness';
 import type { BuildInfo } from './version.js';
 import type { Middleware } from 'koa';
@@ -74,6 +81,11 @@ export interface AppDeps {
   marketSearch: MarketSearchService;
   marketBookings: MarketBookingService;
   reviews: ReviewService;
+  projects: ProjectService;
+  listenLinks: ListenLinkService;
+  filePaths: FilePaths;
+  /** Resumable uploads (tus), which read the raw Node request themselves. */
+  uploads: Uploads;
   readiness: Readiness;
   build: BuildInfo;
   /** True once the process drains (SIGTERM): no new rooms, no joins. */
@@ -98,6 +110,13 @@ export function buildApp(deps: AppDeps): Koa<AuthState> {
   app.use(errorHandler(deps.logger));
   app.use(apiSecurityHeaders());
   app.use(clientAddressOf(hops));
+  app.use(async (ctx, next) => {
+    const isUpload = ctx.path === UPLOADS_PATH || ctx.path.startsWith(`${UPLOADS_PATH}/`);
+    // GET is left out: an upload under way is never served back (stored files have their own routes).
+    if (!isUpload || ctx.method === 'GET') return next();
+    ctx.respond = false;
+    await deps.uploads.handle(ctx.req, ctx.res);
+  });
   app.use(
     bodyParser({
       enableTypes: ['json'],
@@ -132,6 +151,8 @@ export function buildApp(deps: AppDeps): Koa<AuthState> {
     marketSearchRoutes(guards, deps.marketSearch),
     marketBookingRoutes(guards, deps.marketBookings),
     reviewRoutes(guards, deps.reviews),
+    projectRoutes(guards, deps.projects, deps.filePaths),
+    listenLinkRoutes(guards, deps.listenLinks, deps.filePaths),
   ];
   for (const router of routers) {
     app.use(router.routes());

@@ -6,6 +6,7 @@ import { LoadingScreen } from '../features/loading/LoadingScreen';
 import { EmailAnswerPage } from '../features/notifications/EmailAnswerPage';
 import { GuestRoomPage } from '../features/rooms/GuestRoomPage';
 import { HostRoomPage } from '../features/rooms/HostRoomPage';
+import { ProjectPage } from '../features/projects/ProjectPage';
 import { ProtectedRoute } from './ProtectedRoute';
 import { HomeRoute, HostRoomRedirect, JoinRoomRedirect } from './redirects';
 
@@ -23,6 +24,7 @@ export function AppRoutes() {
         <Route path="/engineer-dashboard" element={<DashboardPage />} />
         <Route path="/profile" element={<DashboardPage defaultSection="profile" />} />
         <Route path="/host-collaboration" element={<HostRoomPage />} />
+        <Route path="/projects/:projectId" element={<ProjectPage />} />
       </Route>
       {/*
         The guest screen waits for the auth state like a protected route, but signed-out visitors

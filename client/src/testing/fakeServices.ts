@@ -80,6 +80,20 @@ export class FakeIdentity implements Identity {
   }
 }
 
+/** An empty project the fake API answers with. */
+function fakeProject(name: string) {
+  return {
+    id: 'project-0001',
+    name,
+    ownerUid: 'me',
+    ownerName: 'Me',
+    createdAt: new Date().toISOString(),
+    owned: true,
+    members: [],
+    tracks: [],
+  };
+}
+
 /** An API whose every call succeeds with an empty or default answer unless a test says otherwise. */
 export function fakeApi(): Api {
   return {
@@ -173,6 +187,19 @@ export function fakeApi(): Api {
       emailAction: vi.fn(async () => {}),
     },
     market: fakeMarketApi(),
+    projects: {
+      list: vi.fn(async () => []),
+      create: vi.fn(async (name: string) => fakeProject(name)),
+      get: vi.fn(async (projectId: string) => ({ ...fakeProject('Project'), id: projectId })),
+      remove: vi.fn(async () => {}),
+      invite: vi.fn(async (projectId: string) => ({ ...fakeProject('Project'), id: projectId })),
+      storage: vi.fn(async () => ({ usedBytes: 0, quotaBytes: 20 * 1024 ** 3 })),
+      preview: vi.fn(async () => new Blob(['OggS'])),
+      peaks: vi.fn(async () => ({ durationMs: 1000, peaks: [[0, 0.5]] })),
+      original: vi.fn(async () => new Blob(['RIFF'])),
+      removeFile: vi.fn(async (projectId: string) => ({ ...fakeProject('Project'), id: projectId })),
+      idToken: vi.fn(async () => 'fake-token'),
+    },
   };
 }
 

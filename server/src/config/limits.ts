@@ -78,6 +78,11 @@ export const RATE_LIMITS = {
     default: '30/1h',
     meaning: "answers through booking emails' single-use links from one address (guessing tokens)",
   },
+  uploadsPerUser: {
+    env: 'RATE_UPLOADS_PER_USER',
+    default: '300/1h',
+    meaning: 'project uploads one user starts',
+  },
   userListPerAddress: {
     env: 'RATE_USER_LIST_PER_ADDRESS',
     default: '60/1m',

@@ -6,6 +6,7 @@ import {
   publicUrlSchema,
   trustProxyHopsSchema,
 } from '@riffroom/protocol';
+import { filesConfigSchema } from './files.js';
 import { loginThrottleSchema, passwordHashingSchema, rateLimitsSchema } from './limits.js';
 import { notificationsConfigSchema } from './notifications.js';
 
@@ -89,6 +90,8 @@ export const apiConfigSchema = z.strictObject({
   maxOffersPerPerson: z.coerce.number().int().min(0).max(1000).default(20),
   /** Marketplace requests one person may have waiting for an answer (MAX_OPEN_BOOKING_REQUESTS). */
   maxOpenBookingRequests: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Projects' uploads (files.ts, README "Projects"). */
+  files: filesConfigSchema.default(filesConfigSchema.parse({})),
   /** How many pre-migration snapshots DATA_DIR/backups keeps (MIGRATION_SNAPSHOTS_KEEP; 0: none taken). */
   migrationSnapshotsKept: z.coerce.number().int().min(0).max(1000).default(5),
   identity: withDefaultKind(

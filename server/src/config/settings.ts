@@ -8,6 +8,7 @@ import {
   sectionSettings,
   type Setting,
 } from '@riffroom/protocol/config';
+import { FILES_SETTINGS } from './files.js';
 import { LOGIN_THROTTLE, PASSWORD_HASHING, RATE_LIMITS } from './limits.js';
 import { NOTIFICATION_SETTINGS } from './notifications.js';
 
@@ -115,6 +116,7 @@ export const API_SETTINGS: readonly Setting[] = [
     fromEnv: (url) => ({ kind: 'redis', url }),
   },
   INTERNAL_SECRET_SETTING,
+  ...FILES_SETTINGS,
   ...sectionSettings('rateLimits', RATE_LIMITS),
   ...sectionSettings('loginThrottle', LOGIN_THROTTLE),
   ...sectionSettings('passwordHashing', PASSWORD_HASHING),

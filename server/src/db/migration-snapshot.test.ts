@@ -56,6 +56,8 @@ describe('upgrading a SQLite database', () => {
       '0026_marketplace_search',
       '0027_marketplace_bookings',
       '0028_marketplace_reviews',
+      '0030_projects',
+      '0031_project_listen_links',
     ]);
     expect(before.applied).toHaveLength(9);
 

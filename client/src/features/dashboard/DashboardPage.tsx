@@ -18,6 +18,7 @@ import { isSectionId, TAB_PARAM, WITH_PARAM, type SectionId } from './sections';
 import { Sidebar } from './Sidebar';
 import { useOwnProfile } from './useOwnProfile';
 import { RecordingsSection } from '../recordings/RecordingsSection';
+import { ProjectsSection } from '../projects/ProjectsSection';
 
 /**
  * The calendar (react-big-calendar, date-fns, lodash: about a third of the client's code) loads
@@ -100,8 +101,13 @@ export function DashboardPage({ defaultSection = 'dashboard' }: { defaultSection
             </Suspense>
           )}
           {active === 'book-session' && <BookSession />}
-          {/* Projects holds the Recordings (issue 17). */}
-          {active === 'projects' && <RecordingsSection uid={user.uid} />}
+          {/* Projects (issue 36) above the room recordings (issue 17). */}
+          {active === 'projects' && (
+            <>
+              <ProjectsSection />
+              <RecordingsSection uid={user.uid} />
+            </>
+          )}
           {/* Settings (spec part 2 leaves it empty) holds the email choices of the notification centre. */}
           {active === 'settings' && <EmailSettings />}
         </main>

@@ -67,6 +67,8 @@ export interface HttpClient {
   open(path: string): Promise<unknown>;
   /** A file route (no JSON), as the signed-in user: the whole answer as a Blob. */
   authedBlob<R extends RestRoute>(route: R, call?: RouteCall<R>): Promise<Blob>;
+  /** The current ID token, for requests made outside this client (resumable uploads). */
+  idToken(forceRefresh?: boolean): Promise<string | null>;
 }
 
 export interface HttpClientOptions {
@@ -101,6 +103,7 @@ export function createHttpClient({ getIdToken, fetch: fetchImpl }: HttpClientOpt
       if (!response.ok) throw await apiErrorFrom(response);
       return response.blob();
     },
+    idToken: (forceRefresh) => getIdToken(forceRefresh),
     open(route: RestRoute | string, call: RouteCall<RestRoute> = {}) {
       return requestJson(doFetch, typeof route === 'string' ? uncheckedGet(route) : route, call);
     },

@@ -4,6 +4,7 @@ import { createMessagesApi, type MessagesApi } from './messages';
 import { createSessionsApi, type SessionsApi } from './sessions';
 import { createRoomsApi, type RoomsApi } from './rooms';
 import { createRecordingsApi, type RecordingsApi } from './recordings';
+import { createProjectsApi, type ProjectsApi } from './projects';
 import { createUsersApi, type UsersApi } from './users';
 import { createNotificationsApi, type NotificationsApi } from './notifications';
 import { createMarketApi, type MarketApi } from './market';
@@ -19,6 +20,7 @@ export type { RoomsApi } from './rooms';
 export type { RecordingsApi } from './recordings';
 export type { NotificationsApi } from './notifications';
 export type { MarketApi, MarketSearchInput, MarketBookingInput } from './market';
+export type { ProjectsApi } from './projects';
 
 /** Every backend resource the client calls. Later features add their resource here. */
 export interface Api {
@@ -30,6 +32,7 @@ export interface Api {
   recordings: RecordingsApi;
   notifications: NotificationsApi;
   market: MarketApi;
+  projects: ProjectsApi;
 }
 
 export function createApi(options: HttpClientOptions): Api {
@@ -43,5 +46,6 @@ export function createApi(options: HttpClientOptions): Api {
     recordings: createRecordingsApi(http),
     notifications: createNotificationsApi(http),
     market: createMarketApi(http),
+    projects: createProjectsApi(http),
   };
 }

@@ -20,6 +20,8 @@ import * as m0025 from './0025_marketplace_offers.js';
 import * as m0026 from './0026_marketplace_search.js';
 import * as m0027 from './0027_marketplace_bookings.js';
 import * as m0028 from './0028_marketplace_reviews.js';
+import * as m0030 from './0030_projects.js';
+import * as m0031 from './0031_project_listen_links.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -49,6 +51,8 @@ const migrations: Record<string, Migration> = {
   '0026_marketplace_search': m0026,
   '0027_marketplace_bookings': m0027,
   '0028_marketplace_reviews': m0028,
+  '0030_projects': m0030,
+  '0031_project_listen_links': m0031,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,0 +1,47 @@
+import { restRoutes, type Project, type ProjectSummary, type WaveformPeaks } from '@riffroom/protocol';
+import type { HttpClient } from './http';
+
+/** Projects (issue 36): mine and those I am in, their members, files, previews and waveforms. */
+export interface ProjectsApi {
+  list(): Promise<ProjectSummary[]>;
+  create(name: string): Promise<Project>;
+  get(projectId: string): Promise<Project>;
+  remove(projectId: string): Promise<void>;
+  invite(projectId: string, uid: string): Promise<Project>;
+  storage(): Promise<{ usedBytes: number; quotaBytes: number }>;
+  /** The streaming preview (Ogg Opus) as a Blob: played locally, so seeking is instant. */
+  preview(projectId: string, fileId: string): Promise<Blob>;
+  peaks(projectId: string, fileId: string): Promise<WaveformPeaks>;
+  original(projectId: string, fileId: string): Promise<Blob>;
+  removeFile(projectId: string, fileId: string): Promise<Project>;
+  /** The ID token tus uploads send (they go around this client). */
+  idToken(): Promise<string | null>;
+}
+
+export function createProjectsApi(http: HttpClient): ProjectsApi {
+  return {
+    async list() {
+      return (await http.authed(restRoutes.myProjects)).projects;
+    },
+    async create(name) {
+      return (await http.authed(restRoutes.createProject, { body: { name } })).project;
+    },
+    async get(projectId) {
+      return (await http.authed(restRoutes.getProject, { params: { projectId } })).project;
+    },
+    async remove(projectId) {
+      await http.authed(restRoutes.deleteProject, { params: { projectId } });
+    },
+    async invite(projectId, uid) {
+      return (await http.authed(restRoutes.inviteProjectMember, { params: { projectId }, body: { uid } })).project;
+    },
+    storage: () => http.authed(restRoutes.myStorage),
+    preview: (projectId, fileId) => http.authedBlob(restRoutes.projectFilePreview, { params: { projectId, fileId } }),
+    peaks: (projectId, fileId) => http.authed(restRoutes.projectFilePeaks, { params: { projectId, fileId } }),
+    original: (projectId, fileId) => http.authedBlob(restRoutes.projectFileOriginal, { params: { projectId, fileId } }),
+    async removeFile(projectId, fileId) {
+      return (await http.authed(restRoutes.deleteProjectFile, { params: { projectId, fileId } })).project;
+    },
+    idToken: () => http.idToken(),
+  };
+}

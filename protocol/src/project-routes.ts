@@ -1,0 +1,67 @@
+import {
+  createListenLinkBodySchema,
+  createProjectBodySchema,
+  listenLinkCreatedSchema,
+  listenLinksResponseSchema,
+  inviteMemberBodySchema,
+  projectResponseSchema,
+  projectsResponseSchema,
+  storageUsageSchema,
+  waveformPeaksSchema,
+} from './projects.js';
+import { okResponseSchema } from './rooms.js';
+
+/** Projects' REST routes (issue 36), spread into restRoutes; a stranger gets 404 on every one. */
+export const projectRestRoutes = {
+  myProjects: { method: 'GET', path: '/api/projects', response: projectsResponseSchema },
+  createProject: {
+    method: 'POST',
+    path: '/api/projects',
+    body: createProjectBodySchema,
+    response: projectResponseSchema,
+  },
+  myStorage: { method: 'GET', path: '/api/projects/storage', response: storageUsageSchema },
+  getProject: { method: 'GET', path: '/api/projects/:projectId', response: projectResponseSchema },
+  deleteProject: { method: 'DELETE', path: '/api/projects/:projectId', response: okResponseSchema },
+  inviteProjectMember: {
+    method: 'POST',
+    path: '/api/projects/:projectId/members',
+    body: inviteMemberBodySchema,
+    response: projectResponseSchema,
+  },
+  removeProjectMember: {
+    method: 'DELETE',
+    path: '/api/projects/:projectId/members/:uid',
+    response: projectResponseSchema,
+  },
+  /** The original, byte for byte, as an attachment (nosniff). */
+  projectFileOriginal: { method: 'GET', path: '/api/projects/:projectId/files/:fileId/original', response: null },
+  /** The streaming preview (Ogg Opus); answers Range requests. */
+  projectFilePreview: { method: 'GET', path: '/api/projects/:projectId/files/:fileId/preview', response: null },
+  projectFilePeaks: {
+    method: 'GET',
+    path: '/api/projects/:projectId/files/:fileId/peaks',
+    response: waveformPeaksSchema,
+  },
+  deleteProjectFile: {
+    method: 'DELETE',
+    path: '/api/projects/:projectId/files/:fileId',
+    response: projectResponseSchema,
+  },
+  listenLinks: { method: 'GET', path: '/api/projects/:projectId/listen-links', response: listenLinksResponseSchema },
+  createListenLink: {
+    method: 'POST',
+    path: '/api/projects/:projectId/listen-links',
+    body: createListenLinkBodySchema,
+    response: listenLinkCreatedSchema,
+  },
+  revokeListenLink: {
+    method: 'DELETE',
+    path: '/api/projects/:projectId/listen-links/:linkId',
+    response: okResponseSchema,
+  },
+  // A listen link, without an account: the project's tracks, previews and waveforms; no originals.
+  listenProject: { method: 'GET', path: '/api/listen/:token', response: projectResponseSchema },
+  listenPreview: { method: 'GET', path: '/api/listen/:token/files/:fileId/preview', response: null },
+  listenPeaks: { method: 'GET', path: '/api/listen/:token/files/:fileId/peaks', response: waveformPeaksSchema },
+} as const;

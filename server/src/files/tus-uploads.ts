@@ -1,0 +1,232 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type http from 'node:http';
+import { FileStore } from '@tus/file-store';
+import { Server, type Upload } from '@tus/server';
+import { Metadata } from '@tus/utils';
+import { UPLOADS_PATH, uploadMetadataSchema, type ProjectFile, type UploadMetadata } from '@riffroom/protocol';
+import { AppError, badRequest, notFound, unauthorized } from '../errors.js';
+import type { IdentityVerifier } from '../identity/types.js';
+import type { ApiLimits } from '../limits/api-limits.js';
+import type { Logger } from '../logger.js';
+import type { ProjectFilesRepository } from '../repositories/project-files.js';
+import { newId, type ProjectService } from '../services/projects.js';
+import { NotAudioError, probeAudio } from './audio-probe.js';
+import type { FilePaths } from './file-paths.js';
+import type { PrepareQueue } from './prepare-queue.js';
+
+export interface UploadDeps {
+  verifier: IdentityVerifier;
+  projects: ProjectService;
+  files: ProjectFilesRepository;
+  paths: FilePaths;
+  limits: ApiLimits;
+  queue: PrepareQueue;
+  ffprobeBin: string;
+  uploadMaxBytes: number;
+  quotaBytesPerPerson: number;
+  pendingUploadsPerPerson: number;
+  unfinishedUploadHours: number;
+  logger: Logger;
+  /** A new version is stored: the project's pages show it. */
+  onStored: (file: ProjectFile & { projectId: string }) => void;
+}
+
+/** What tus sends back for a refusal: our usual error body, so the page shows the message. */
+type TusError = { status_code: number; body: string };
+const tusError = (error: AppError): TusError => ({
+  status_code: error.status,
+  body: JSON.stringify({ error: { code: error.code, message: error.message } }),
+});
+function asTusError(error: unknown): unknown {
+  return error instanceof AppError ? tusError(error) : error;
+}
+
+const uploadNotFound = () => notFound('file/not-found', 'No such upload.');
+
+async function sha256Of(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** The track a file starts when it is not a new version of one: its name without the extension. */
+const trackNameOf = (filename: string) => filename.replace(/\.[A-Za-z0-9]{1,5}$/, '') || filename;
+
+/**
+ * Resumable uploads (tus 1.0, @tus/server with its file store under FILES_DIR/uploads). Every
+ * request is authorized before a byte is stored: a creation needs a verified caller who is in the
+ * project, a declared length within UPLOAD_MAX_BYTES and their quota; a resume needs the same
+ * person who created it. A finished upload is hashed, probed (not audio: refused and deleted),
+ * moved into its project and queued for its preview.
+ */
+export class Uploads {
+  private readonly server: Server;
+  private readonly store: FileStore;
+
+  constructor(private readonly deps: UploadDeps) {
+    this.store = new FileStore({
+      directory: deps.paths.uploads,
+      expirationPeriodInMilliseconds: deps.unfinishedUploadHours * 3600_000,
+    });
+    this.server = new Server({
+      path: UPLOADS_PATH,
+      datastore: this.store,
+      relativeLocation: true,
+      // Same-origin only: the page and the API share an origin; no other site may upload.
+      allowedOrigins: () => false,
+      namingFunction: () => newId(),
+      onIncomingRequest: async (req, uploadId) => {
+        try {
+          await this.authorize(req, uploadId);
+        } catch (error) {
+          throw asTusError(error);
+        }
+      },
+      onUploadFinish: async (_req, upload) => {
+        try {
+          const file = await this.storeFinished(upload);
+          return { status_code: 200, body: JSON.stringify({ file }), headers: { 'Content-Type': 'application/json' } };
+        } catch (error) {
+          throw asTusError(error);
+        }
+      },
+    });
+  }
+
+  /** Koa calls this for every request under UPLOADS_PATH; tus reads the raw Node request itself. */
+  handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    return this.server.handle(req, res);
+  }
+
+  /** Removes an unfinished upload (its project was deleted). */
+  async drop(uploadId: string): Promise<void> {
+    await this.store.remove(uploadId).catch(() => {});
+    await this.deps.files.deleteUpload(uploadId);
+  }
+
+  /** Deletes uploads left unfinished past UPLOAD_EXPIRY_HOURS, freeing their place in the quota. */
+  async expireUnfinished(now = Date.now()): Promise<number> {
+    const stale = await this.deps.files.uploadsOlderThan(now - this.deps.unfinishedUploadHours * 3600_000);
+    for (const uploadId of stale) await this.drop(uploadId);
+    return stale.length;
+  }
+
+  private async callerOf(req: Request): Promise<string> {
+    const match = /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '');
+    if (!match) throw unauthorized('auth/unauthenticated', 'Sign in required: send Authorization: Bearer <ID token>.');
+    return (await this.deps.verifier.verifyIdToken(match[1]!)).uid;
+  }
+
+  private async authorize(req: Request, uploadId: string): Promise<void> {
+    const uid = await this.callerOf(req);
+    if (req.method !== 'POST') {
+      const upload = await this.deps.files.findUpload(uploadId);
+      // Another person's upload, or one that never was, looks the same: 404.
+      if (!upload || upload.uploaderUid !== uid) throw uploadNotFound();
+      await this.deps.projects.access(uid, upload.projectId);
+      return;
+    }
+    const metadata = parseMetadata(req.headers.get('upload-metadata'));
+    await this.deps.projects.access(uid, metadata.projectId);
+    if (metadata.trackId && !(await this.deps.files.trackInProject(metadata.projectId, metadata.trackId))) {
+      throw notFound('file/not-found', 'No such track in this project.');
+    }
+    const declared = Number(req.headers.get('upload-length'));
+    if (!Number.isSafeInteger(declared) || declared < 1) {
+      throw badRequest(
+        'validation/invalid-body',
+        'Upload-Length: say how large the file is (deferred lengths are not taken).',
+      );
+    }
+    if (declared > this.deps.uploadMaxBytes) {
+      throw new AppError(413, 'file/too-large', `A file may be at most ${formatBytes(this.deps.uploadMaxBytes)}.`);
+    }
+    this.deps.limits.take('uploadsPerUser', uid);
+    if ((await this.deps.files.countUploadsOf(uid)) >= this.deps.pendingUploadsPerPerson) {
+      throw new AppError(429, 'file/too-many-uploads', 'Finish or cancel some of your uploads first.');
+    }
+    const used = await this.deps.files.usedBytes(uid);
+    if (used + declared > this.deps.quotaBytesPerPerson) {
+      throw new AppError(
+        413,
+        'file/over-quota',
+        `This file does not fit in your storage: ${formatBytes(used)} of ${formatBytes(this.deps.quotaBytesPerPerson)} used.`,
+      );
+    }
+    await this.deps.files.insertUpload({
+      id: uploadId,
+      projectId: metadata.projectId,
+      uploaderUid: uid,
+      sizeBytes: declared,
+      at: Date.now(),
+    });
+  }
+
+  /** A finished upload: hashed, probed, and stored as the next version of its track. */
+  private async storeFinished(upload: Upload) {
+    const pending = await this.deps.files.findUpload(upload.id);
+    if (!pending) throw uploadNotFound();
+    const metadata = uploadMetadataSchema.parse(upload.metadata ?? {});
+    const source = this.deps.paths.upload(upload.id);
+    const sha256 = await sha256Of(source);
+    let audio;
+    try {
+      audio = await probeAudio(this.deps.ffprobeBin, source);
+    } catch (error) {
+      await this.drop(upload.id);
+      if (error instanceof NotAudioError) throw new AppError(415, 'file/not-audio', error.message);
+      throw error;
+    }
+    const fileId = newId();
+    const original = this.deps.paths.original(metadata.projectId, fileId);
+    await mkdir(path.dirname(original), { recursive: true });
+    await rename(source, original);
+    await rm(`${source}.json`, { force: true });
+    await this.deps.files.deleteUpload(upload.id);
+    const stored = await this.deps.files.insert({
+      id: fileId,
+      projectId: metadata.projectId,
+      trackId: metadata.trackId ?? newId(),
+      newTrackName: metadata.trackId ? null : trackNameOf(metadata.filename),
+      name: metadata.filename,
+      uploaderUid: pending.uploaderUid,
+      sizeBytes: upload.size ?? 0,
+      sha256,
+      audio,
+      at: Date.now(),
+    });
+    this.deps.queue.add({ projectId: metadata.projectId, fileId });
+    this.deps.onStored(stored);
+    const { projectId: _, ...file } = stored;
+    return file;
+  }
+}
+
+function parseMetadata(header: string | null): UploadMetadata {
+  let raw: Record<string, string | null>;
+  try {
+    raw = Metadata.parse(header ?? undefined);
+  } catch {
+    throw badRequest('validation/invalid-body', 'Upload-Metadata is not valid.');
+  }
+  const parsed = uploadMetadataSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw badRequest('validation/invalid-body', `Upload-Metadata ${issue?.path.join('.')}: ${issue?.message}`);
+  }
+  return parsed.data;
+}
+
+export function formatBytes(bytes: number): string {
+  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
+}
