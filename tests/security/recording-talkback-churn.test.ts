@@ -77,7 +77,7 @@ describe('a member’s talkback coming and going never ends the host’s recordi
       expect(recording.isRecording, 'still recording').toBe(true);
       const displayName = `Gone ${afterMs} ${ssrc++}`;
       const talker = await startTalkbackSource(media, { userId: `guest-${ssrc}`, displayName, toneHz: 660 });
-      const slug = `talker-gone-${afterMs}-${ssrc - 1}-raw`;
+      const slug = `talker-gone-${afterMs}-${ssrc - 1}.raw.ogg`; // a raw segment, apart from the stems
       const seen = await until(
         () => (existsSync(sdpDir) ? readdirSync(sdpDir).find((name) => name.startsWith(slug)) : undefined),
         { what: `${displayName}'s capture starting`, intervalMs: 2 },

@@ -92,7 +92,13 @@ const isRequest = (event: string): event is SocketRequestName => Object.hasOwn(s
  * successful ack's data is not what the protocol's socketRequests says that request answers.
  */
 export async function ask(socket: Socket, event: string, payload: unknown): Promise<AckReply> {
-  const reply: AckReply = await socket.timeout(5000).emitWithAck(event, payload);
+  const reply: AckReply = await socket
+    .timeout(5000)
+    .emitWithAck(event, payload)
+    .catch((error: unknown) => {
+      // Name the request: a bare "operation has timed out" does not say which of a test's asks it was.
+      throw new Error(`${event}: ${error instanceof Error ? error.message : String(error)}`);
+    });
   if (reply?.ok && isRequest(event)) socketRequests[event].ack.parse(reply.data);
   return reply;
 }
