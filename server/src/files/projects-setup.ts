@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { ApiConfig } from '../config/schema.js';
 import type { Db } from '../db/connect.js';
@@ -36,6 +37,8 @@ export function createProjects(
 ) {
   const settings = config.files;
   const paths = new FilePaths(settings.dir ?? path.join(config.dataDir, 'files'));
+  // Owner-only, like everything in DATA_DIR: made here, before tus's file store would make it 0755.
+  mkdirSync(paths.uploads, { recursive: true, mode: 0o700 });
   const files = projectFilesRepository(parts.db);
   const logger = parts.logger.child({ part: 'projects' });
   const queue = new PrepareQueue({

@@ -2,7 +2,10 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 
-/** Asserts DATA_DIR as the box keeps it: the directory 0700, and the database, its -wal and -shm, and the key 0600. */
+/**
+ * Asserts DATA_DIR as the box keeps it: the directory 0700, the database, its -wal and -shm, and the key
+ * 0600, and every directory inside (the projects' files, recordings) 0700.
+ */
 export function expectOwnerOnlyDataDir(dataDir: string): void {
   const modeOf = (file: string) => (statSync(file).mode & 0o777).toString(8);
   expect(modeOf(dataDir)).toBe('700');
@@ -15,5 +18,8 @@ export function expectOwnerOnlyDataDir(dataDir: string): void {
       'identity-signing-key.json',
     ]),
   );
-  for (const file of files) expect([file, modeOf(path.join(dataDir, file))]).toEqual([file, '600']);
+  for (const file of files) {
+    const full = path.join(dataDir, file);
+    expect([file, modeOf(full)]).toEqual([file, statSync(full).isDirectory() ? '700' : '600']);
+  }
 }
