@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationSource } from '../../server/src/db/migrations/index.js';
 import { loadOrCreateSigningKey } from '../../server/src/identity/local/signing-key.js';
 import { runOps } from '../support/ops-command.js';
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server.js';
@@ -21,15 +22,17 @@ afterAll(async () => {
 describe('npm run migrate and backup on PostgreSQL (DATABASE_URL)', () => {
   it('lists pending then applied migrations, and backs up the signing key but points to pg_dump for the data', async () => {
     const env = { DATA_DIR: dataDir, DATABASE_URL: postgres.url };
+    // Every migration the code lists: the count grows with each feature, so it is read, not written here.
+    const count = (await migrationSource.getMigrations([])).length;
     const before = await runOps('migrate', ['--status'], env);
     expect(before).toContain('Database: PostgreSQL');
     expect(before).toContain('pending  0001_users_and_identity');
-    expect(before).toMatch(/0 applied, 1\d pending\./);
+    expect(before).toContain(`0 applied, ${count} pending.`);
 
     expect(await runOps('migrate', [], env)).toMatch(/^Applied 0001_users_and_identity, /);
     const after = await runOps('migrate', ['--status'], env);
     expect(after).toContain('applied  0013_room_removals_and_host_grace');
-    expect(after).toMatch(/1\d applied, 0 pending\./);
+    expect(after).toContain(`${count} applied, 0 pending.`);
     // PostgreSQL gets no file snapshot: pg_dump is the operator's copy (README "Upgrades").
     expect(existsSync(path.join(dataDir, 'backups'))).toBe(false);
 
