@@ -2,7 +2,14 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { signUpUser } from '../../server/src/testing/test-api.js';
 import { useInProcessBox } from '../support/in-process-box.js';
-import { ask, CLIENT_DTLS, createRoomAs, produceAs, roomSocketFactory } from '../support/room-sockets.js';
+import {
+  ask,
+  CLIENT_DTLS,
+  createRoomAs,
+  OPUS_SPEECH_RTP,
+  produceAs,
+  roomSocketFactory,
+} from '../support/room-sockets.js';
 import { until } from '../support/until.js';
 
 // Talkback over real sockets and a real mediasoup worker: who may talk, one mic per person, the
@@ -19,23 +26,6 @@ beforeAll(async () => {
   carol = await signUpUser(box, { name: 'Carol' });
 });
 afterEach(() => sockets.closeAll());
-
-/** A browser's mono speech Opus with DTX, as the client's talkback sends it. */
-const OPUS_SPEECH_RTP = (ssrc: number) => ({
-  mid: '0',
-  codecs: [
-    {
-      mimeType: 'audio/opus',
-      payloadType: 111,
-      clockRate: 48000,
-      channels: 2,
-      parameters: { stereo: 0, usedtx: 1, useinbandfec: 1 },
-    },
-  ],
-  headerExtensions: [],
-  encodings: [{ ssrc }],
-  rtcp: { cname: `talker-${ssrc}` },
-});
 
 const { joined } = sockets;
 

@@ -2,7 +2,7 @@ import type { Socket } from 'socket.io-client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signUpUser } from '../../server/src/testing/test-api.js';
 import { useInProcessBox } from '../support/in-process-box.js';
-import { ask, CLIENT_DTLS, createRoomAs, roomSocketFactory } from '../support/room-sockets.js';
+import { ask, CLIENT_DTLS, createRoomAs, OPUS_SPEECH_RTP, roomSocketFactory } from '../support/room-sockets.js';
 import { until } from '../support/until.js';
 
 // Issue 34 item 12: an anonymous guest the host muted comes back without its guest token (a new
@@ -30,21 +30,7 @@ async function talk(socket: Socket, roomId: string) {
   return ask(socket, 'talkback:produce', {
     roomId,
     transportId: send.data.id,
-    rtpParameters: {
-      mid: '0',
-      codecs: [
-        {
-          mimeType: 'audio/opus',
-          payloadType: 111,
-          clockRate: 48000,
-          channels: 2,
-          parameters: { stereo: 0, usedtx: 1, useinbandfec: 1 },
-        },
-      ],
-      headerExtensions: [],
-      encodings: [{ ssrc }],
-      rtcp: { cname: `talker-${ssrc}` },
-    },
+    rtpParameters: OPUS_SPEECH_RTP(ssrc),
   });
 }
 

@@ -130,3 +130,20 @@ export async function createRoomAs(
   expect(res.status).toBe(201);
   return res.body.room.roomId;
 }
+
+/** A browser's mono speech Opus with DTX, as the client's talkback sends it. */
+export const OPUS_SPEECH_RTP = (ssrc: number) => ({
+  mid: '0',
+  codecs: [
+    {
+      mimeType: 'audio/opus',
+      payloadType: 111,
+      clockRate: 48000,
+      channels: 2,
+      parameters: { stereo: 0, usedtx: 1, useinbandfec: 1 },
+    },
+  ],
+  headerExtensions: [],
+  encodings: [{ ssrc }],
+  rtcp: { cname: `talker-${ssrc}` },
+});
