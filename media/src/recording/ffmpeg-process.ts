@@ -2,11 +2,12 @@ import { spawn } from 'node:child_process';
 import dgram from 'node:dgram';
 
 /**
- * 'q' ends ffmpeg cleanly (its trailer written) within a few hundred ms while packets flow; one
- * still probing a stream that never sent anything does not read its keyboard, so SIGINT follows
- * (it interrupts the probe), then SIGKILL.
+ * 'q' ends ffmpeg cleanly (its trailer written) within a few hundred ms while packets flow. It reads
+ * 'q' and its first SIGINT only between packets, so one whose input went quiet (the producer closed,
+ * or it is still probing a stream that never sent anything) stays blocked in its read. A second
+ * SIGINT makes that read give up, and ffmpeg still writes its trailer; SIGKILL is the last resort.
  */
-const INTERRUPT_AFTER_MS = 1500;
+const INTERRUPTS_AFTER_MS = [600, 1200];
 const KILL_AFTER_MS = 5000;
 const STDERR_KEPT = 4000;
 
@@ -54,7 +55,7 @@ export function runFfmpeg(ffmpegBin: string, args: string[]): FfmpegRun {
       stopping = true;
       child.stdin.end('q');
       const timers = [
-        setTimeout(() => child.kill('SIGINT'), INTERRUPT_AFTER_MS),
+        ...INTERRUPTS_AFTER_MS.map((afterMs) => setTimeout(() => child.kill('SIGINT'), afterMs)),
         setTimeout(() => child.kill('SIGKILL'), KILL_AFTER_MS),
       ];
       await exited;

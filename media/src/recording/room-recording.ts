@@ -316,10 +316,13 @@ export class RoomRecording {
     this.guards.stop();
     this.unsubscribe();
     const durationMs = Date.now() - this.timeline.t0;
-    await Promise.allSettled([...this.pending]);
+    // The host's Stop answers once the running captures are closed. A capture still starting (up to
+    // ffmpeg's listen timeout) sees the state, stops itself and is never part of the recording, so
+    // only the finishing waits for it: Stop stays prompt on a busy node.
+    const starting = Promise.allSettled([...this.pending]);
     await Promise.allSettled([...this.captures].map((capture) => capture.stop()));
     this.resolveCaptured({ status, message });
-    void this.finish(status, message, durationMs);
+    void starting.then(() => this.finish(status, message, durationMs));
     return this.captured;
   }
 
