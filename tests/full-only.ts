@@ -1,0 +1,38 @@
+/** `npm run test:full` sets this: every end-to-end file and test runs, the heavy ones too. */
+export const FULL_RUN = process.env.RIFFROOM_TESTS === 'full';
+
+/**
+ * End-to-end files too heavy for every `npm test` (about 40 minutes on 2 cores is its budget):
+ * `npm run test:full` runs them with everything else, and an issue that touches their area runs it
+ * before it is resolved. Each names what in `npm test` still covers its area.
+ */
+export const FULL_ONLY_FILES = [
+  // Shaped links: tests/e2e/rooms-relay-thin-link.test.ts runs a namespace-shaped link every time.
+  'tests/e2e/rooms-thin-link.test.ts',
+  'tests/e2e/rooms-constrained-links.test.ts',
+  'tests/bench/constrained-viewers-smoke.test.ts',
+  // Simulcast and keyframe storms: rooms.test.ts climbs to 1280x720 over the layers,
+  // rooms-layers-single.test.ts is the single-layer path, keyframe-storm-smoke the storm bench.
+  'tests/e2e/rooms-layers.test.ts',
+  // Peer-to-peer in Chromium: tests/security/p2p-outsider.test.ts runs a p2p guest every time.
+  'tests/e2e/rooms-fallback.test.ts',
+  'tests/e2e/rooms-p2p.test.ts',
+  // The host away and back: tests/scale/host-presence.test.ts and the host-grace unit tests.
+  'tests/e2e/rooms-host-return.test.ts',
+  'tests/integration/rooms-host-grace-restart.test.ts',
+  // Lost connections: tests/e2e/rooms-worker-death.test.ts and the client's unit tests.
+  'tests/e2e/rooms-connection-lost.test.ts',
+  // Firebase sign-in through the emulator: foundation.test.ts signs up and in with local accounts.
+  'tests/e2e/firebase-auth.test.ts',
+  // Recording: recording.test.ts in Chromium, tests/integration/recording*.test.ts on the recorder.
+  'tests/e2e/recording-talkback-stems.test.ts',
+  'tests/scale/recording-lost-node.test.ts',
+  // HTTPS through Caddy: tests/integration/built-in-tls.test.ts and the TURN field test.
+  'tests/e2e/field/caddy-https.test.ts',
+  // Cascades: tests/scale/cascade.test.ts and the cascade bench's smoke.
+  'tests/scale/cascade-talkback.test.ts',
+  // Benchmarks' smoke runs: sfu-fanout, recording, api-messages, cascade and keyframe-storm stay.
+  'tests/bench/latency-smoke.test.ts',
+  'tests/bench/relay-fanout-smoke.test.ts',
+  'tests/bench/under-attack-smoke.test.ts',
+];
