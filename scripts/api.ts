@@ -29,7 +29,7 @@ const CLIENT_PART: ConfigPart<typeof clientSchema> = {
 
 /**
  * A node that restarts must mark its own recordings before the API's sweep takes them for lost: the
- * grace outlasts the node's record in the registry (README "Talkback and recording").
+ * grace outlasts the node's record in the registry (docs/rooms-and-recording.md "Talkback").
  */
 function checkRecordingNodeGrace(api: { bus: { kind: string }; recordingNodeGraceS: number }, heartbeatMs: number) {
   const expiryMs = heartbeatMs * NODE_EXPIRY_BEATS;
@@ -59,7 +59,7 @@ async function main(): Promise<void> {
   const logger = createLogger(apiConfig.logLevel);
   const metrics = createMetricsRegistry();
   let draining = false;
-  // With Redis, rooms are placed on the media nodes of the node registry (README "Scaling out").
+  // With Redis, rooms are placed on the media nodes of the node registry (docs/scaling-out.md).
   const nodes =
     apiConfig.bus.kind === 'redis'
       ? connectNodeRegistry(

@@ -1,5 +1,5 @@
 /**
- * `npm run nodes`: the media node registry as the API sees it (README "Scaling out"): every live
+ * `npm run nodes`: the media node registry as the API sees it (docs/scaling-out.md): every live
  * node with its addresses and load, `--json` for a machine. Reads REDIS_URL and NODE_HEARTBEAT_MS
  * from the same configuration the roles read.
  */

@@ -1,6 +1,6 @@
 /**
  * `npm run backup|restore|migrate`: operations on the configured box's data (DATA_DIR /
- * RIFFROOM_CONFIG / DATABASE_URL, the same configuration `npm start` reads); README "Operations".
+ * RIFFROOM_CONFIG / DATABASE_URL, the same configuration `npm start` reads); docs/operations.md.
  * The first argument names the command; the rest are its own.
  */
 import {

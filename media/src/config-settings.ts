@@ -12,7 +12,7 @@ const text = (value: number) => String(value);
 
 /**
  * Every media-node setting: its place in the RIFFROOM_CONFIG file, the variable that overrides it,
- * its default and meaning (README "Run it" and "Security" list the same). One entry per setting;
+ * its default and meaning (docs/running-and-configuring.md "Every setting" lists the same). One entry per setting;
  * the schema (config.ts, socket-limits-config.ts) holds the types and defaults, and config.test.ts
  * checks the two agree.
  */
@@ -389,7 +389,7 @@ export const MEDIA_SETTINGS: readonly Setting[] = [
   ]),
 ];
 
-/** The flood limits (README "Security"): whole numbers, one row each. */
+/** The flood limits (docs/security.md): whole numbers, one row each. */
 function limits(rows: [path: string, env: string, fallback: number, meaning: string][]): Setting[] {
   return rows.map(([path, env, fallback, meaning]) => ({ path, env, default: text(fallback), meaning }));
 }

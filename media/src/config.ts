@@ -206,7 +206,7 @@ export const mediaConfigSchema = z.strictObject({
   /**
    * How the host encodes its screen for the SFU (protocol screen-layers.ts): layers let each viewer
    * get what its own link carries; 'single' is the one 1280x720 stream of before. The default is
-   * the measured choice (README "Performance").
+   * the measured choice (docs/performance.md).
    */
   screenLayers: screenLayerModeSchema.default('simulcast'),
   /**
@@ -272,7 +272,7 @@ export const mediaConfigSchema = z.strictObject({
   /** PeerJS clients that miss this many 5 s heartbeats (spec part 9) are dropped by the server. */
   peerMissedHeartbeats: z.coerce.number().int().min(1).max(100).default(PEER_MISSED_HEARTBEATS),
   /**
-   * Reverse proxies in front of the box that append to X-Forwarded-For (README "Security"): 0 takes
+   * Reverse proxies in front of the box that append to X-Forwarded-For (docs/security.md): 0 takes
    * the socket's address as the client's; the API reads the same TRUST_PROXY.
    */
   trustProxy: trustProxyHopsSchema.default(0),

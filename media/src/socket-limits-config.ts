@@ -5,7 +5,7 @@ import { DEFAULT_SOCKETS_PER_PERSON } from './rooms/live-room.js';
 const count = (fallback: number, max = 1_000_000) => z.coerce.number().int().min(1).max(max).default(fallback);
 
 /**
- * Flood limits of the Socket.IO server (README "Security"). Sized so that the test suites and the
+ * Flood limits of the Socket.IO server (docs/security.md). Sized so that the test suites and the
  * benchmarks, which run everything from 127.0.0.1, never reach them: the relay benchmark opens 101
  * sockets from one address per scenario and about 400 in its run; the integration files join at
  * most a few dozen times per user.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * How many reverse proxies in front of the box append to X-Forwarded-For (README "Security").
+ * How many reverse proxies in front of the box append to X-Forwarded-For (docs/security.md).
  * 0: the socket's peer address is the client. N: the Nth entry from the right is the client, so
  * whatever a client writes into the header itself, further left, is ignored.
  * `TRUST_PROXY` takes a count; `true` means one proxy and `false` none.

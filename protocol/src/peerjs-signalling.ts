@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What a PeerJS client sends the signalling server at /peerjs (README "Security"): the query of its
+ * What a PeerJS client sends the signalling server at /peerjs (docs/security.md): the query of its
  * WebSocket and the messages on it. The `peer` package takes both almost unchecked, so the media
  * node validates them first (media/src/p2p/peer-guard.ts). Kept apart from p2p.ts so rooms.ts can
  * use the id schema without an import cycle.

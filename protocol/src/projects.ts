@@ -130,7 +130,7 @@ export type Project = z.infer<typeof projectSchema>;
 export const projectsResponseSchema = z.object({ projects: z.array(projectSummarySchema) });
 export const projectResponseSchema = z.object({ project: projectSchema });
 
-/** The caller's storage: what their uploads take and what they may take (README "Projects"). */
+/** The caller's storage: what their uploads take and what they may take (docs/projects.md). */
 export const storageUsageSchema = z.object({ usedBytes: z.number().int().min(0), quotaBytes: z.number().int().min(0) });
 
 /** Waveform peaks (GET .../peaks): min/max pairs per bucket, normalised to -1..1, for wavesurfer. */

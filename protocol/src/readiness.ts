@@ -1,5 +1,5 @@
 /**
- * Readiness (/readyz, README "Health and readiness"): whether a process should be sent traffic now.
+ * Readiness (/readyz, docs/operations.md "Health and readiness"): whether a process should be sent traffic now.
  * The API, the box and the media role each answer theirs with it. Each part is checked on every
  * probe; a part that throws or takes longer than the timeout counts as down.
  */

@@ -3,7 +3,7 @@ import type { RecordingTrack } from './recordings.js';
 /**
  * What a track file found in a recording's directory is, when its recording ended without a
  * report (a crash): the media node at its next start and, for a node that never comes back, the
- * API read the same names the recorder writes (README "Talkback and recording").
+ * API read the same names the recorder writes (docs/rooms-and-recording.md "Talkback").
  */
 
 /** 'Program audio', 'Screen', with the take number when the host shared more than once. */

@@ -110,7 +110,7 @@ export const roomSettingsInputSchema = z
 
 /**
  * A private room (`isPublic: false`) admits its host and the people the host follows (the host's
- * 'Invite Collaborators' list); everyone else, and every anonymous guest, gets this (README "Security").
+ * 'Invite Collaborators' list); everyone else, and every anonymous guest, gets this (docs/security.md).
  */
 export const PRIVATE_ROOM_MESSAGE = 'This room is private. Only people the host invited can join.';
 

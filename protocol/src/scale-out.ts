@@ -87,7 +87,7 @@ export const internalSecretSchema = z.string().min(32, 'must be at least 32 char
 // ---------------------------------------------------------------- the media node registry
 
 /**
- * The media node registry in Redis (README "Scaling out"): each node's record at
+ * The media node registry in Redis (docs/scaling-out.md): each node's record at
  * `riffroom:node:<id>`, expiring a few heartbeats after its last one, so a node that dies drops out
  * by itself; the ids of nodes that beat recently in one sorted set (`riffroom:nodes`, by last beat)
  * so a reader finds them without scanning keys; a room's origin node at

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * How the host's screen reaches the SFU (SCREEN_LAYERS, README "Performance"):
+ * How the host's screen reaches the SFU (SCREEN_LAYERS, docs/performance.md):
  * - 'simulcast': three VP8 encodings (1280x720, 640x360, 320x180), each with three temporal layers;
  * - 'svc': one VP9 stream with three spatial and three temporal layers (L3T3_KEY);
  * - 'single': one 1280x720 VP8 stream, as before layers existed.

@@ -1,5 +1,5 @@
 /**
- * Flood limits shared by the API and the media node (README "Security"): one token bucket per key
+ * Flood limits shared by the API and the media node (docs/security.md): one token bucket per key
  * (an address, a user, a socket). A bucket holds at most `burst` tokens and regains
  * `perMinute` tokens a minute; each action takes one. Plain code with no I/O, so both processes
  * (and every test) use the same arithmetic.

@@ -1,5 +1,5 @@
 /**
- * The front door's settings (README "Put it on the internet"): the box's own HTTPS certificate, the
+ * The front door's settings (docs/internet.md): the box's own HTTPS certificate, the
  * plain-HTTP redirect and PUBLIC_URL. They belong to the box alone (neither the API nor the media
  * node listens for itself in the single box), so the box loads them as a third part beside the
  * API's and the media node's (ARCHITECTURE.md "Config").

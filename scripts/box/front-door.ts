@@ -1,6 +1,6 @@
 /**
  * The box's front door: plain HTTP by default, HTTPS when TLS_CERT and TLS_KEY name a certificate
- * (README "Put it on the internet"). Browsers allow screen sharing, WebCodecs (relay audio) and the
+ * (docs/internet.md). Browsers allow screen sharing, WebCodecs (relay audio) and the
  * microphone only on secure pages, so a box reached by another machine needs HTTPS, from Caddy in
  * front or from here. Everything (pages, API, Socket.IO, PeerJS) then rides the one HTTPS port;
  * an optional HTTP_REDIRECT_PORT sends plain-HTTP visitors to it. The settings: front-door-settings.ts.

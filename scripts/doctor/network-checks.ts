@@ -95,7 +95,7 @@ export async function checkRtcPorts(media: MediaConfig, boxRunning: boolean): Pr
   return results;
 }
 
-/** The SFU benchmarks (README "Performance") lost packets with the kernel's default 208 KiB. */
+/** The SFU benchmarks (docs/performance.md) lost packets with the kernel's default 208 KiB. */
 export const RECOMMENDED_UDP_BUFFER = 4 * 1024 * 1024;
 
 export function checkUdpBuffers(

@@ -12,7 +12,7 @@ const RENEWAL_WARNING_DAYS = 14;
 const NAME = 'TLS certificate';
 
 /**
- * HTTPS, from either side of the two ways (README "Put it on the internet"): the box's own
+ * HTTPS, from either side of the two ways (docs/internet.md): the box's own
  * TLS_CERT, or, with Caddy in front, the certificate PUBLIC_URL actually serves.
  */
 export async function checkTls(frontDoor: FrontDoorConfig, now = new Date()): Promise<CheckResult> {
@@ -44,7 +44,7 @@ export async function checkTls(frontDoor: FrontDoorConfig, now = new Date()): Pr
   return warn(
     NAME,
     'no HTTPS (no TLS_CERT/TLS_KEY, no https:// PUBLIC_URL): only browsers on this machine (localhost) can share a screen or hear relay audio.',
-    'put Caddy in front (docker/Caddyfile) and set PUBLIC_URL=https://your.name, or set TLS_CERT and TLS_KEY; README "Put it on the internet".',
+    'put Caddy in front (docker/Caddyfile) and set PUBLIC_URL=https://your.name, or set TLS_CERT and TLS_KEY; docs/internet.md.',
   );
 }
 

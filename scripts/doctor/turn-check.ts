@@ -14,7 +14,7 @@ export async function checkTurn(media: MediaConfig): Promise<CheckResult[]> {
       warn(
         'TURN',
         'none configured: guests behind strict NAT or a firewall that blocks UDP fall back to the lower-quality relay tier.',
-        'run coturn (docker/turnserver.conf) and set TURN_URLS and TURN_SECRET; README "Put it on the internet", step 4.',
+        'run coturn (docker/turnserver.conf) and set TURN_URLS and TURN_SECRET; docs/internet.md, step 4.',
       ),
     ];
   }

@@ -20,6 +20,6 @@ export const forbidden = (code: ApiErrorCode, message: string) => new AppError(4
 export const notFound = (code: ApiErrorCode, message: string) => new AppError(404, code, message);
 export const conflict = (code: ApiErrorCode, message: string) => new AppError(409, code, message);
 
-/** A flood limit refused the request (README "Security"): 429 with Retry-After. */
+/** A flood limit refused the request (docs/security.md): 429 with Retry-After. */
 export const rateLimited = (retryAfterMs: number, message = 'Too many requests. Please slow down and try again.') =>
   new AppError(429, 'rate/limited', message, retryAfterMs);

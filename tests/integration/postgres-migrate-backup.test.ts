@@ -33,7 +33,7 @@ describe('npm run migrate and backup on PostgreSQL (DATABASE_URL)', () => {
     const after = await runOps('migrate', ['--status'], env);
     expect(after).toContain('applied  0013_room_removals_and_host_grace');
     expect(after).toContain(`${count} applied, 0 pending.`);
-    // PostgreSQL gets no file snapshot: pg_dump is the operator's copy (README "Upgrades").
+    // PostgreSQL gets no file snapshot: pg_dump is the operator's copy (docs/operations.md "Upgrades").
     expect(existsSync(path.join(dataDir, 'backups'))).toBe(false);
 
     // The key the box makes at its first start: every API process on this database signs with it.

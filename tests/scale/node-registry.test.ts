@@ -6,7 +6,7 @@ import { startRedisServer, type RedisServer } from '../support/redis-server.js';
 import { until } from '../support/until.js';
 
 // The node registry on a real redis-server: what the API's placement and the nodes' heartbeats
-// read and write (README "Scaling out").
+// read and write (docs/scaling-out.md).
 const HEARTBEAT_MS = 100;
 let redis: RedisServer;
 let client: Redis;

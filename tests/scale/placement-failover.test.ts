@@ -15,7 +15,7 @@ import { placedGuest, type PlacedGuest } from '../support/placed-guest.js';
 import { startScaleCluster, type ScaleCluster } from '../support/scale-cluster.js';
 import { until } from '../support/until.js';
 
-// Placement and failover of the scaled setup on real parts (README "Scaling out"): a redis-server,
+// Placement and failover of the scaled setup on real parts (docs/scaling-out.md): a redis-server,
 // a PostgreSQL 15, one `api` and three `media` processes on 127.0.0.1. The tests run in order on
 // one cluster: node A is loaded first, node B drains next, node C is killed last. Every node has a
 // cascading port and no fixed origin: an edge finds the room's origin in the node registry.

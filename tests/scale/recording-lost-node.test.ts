@@ -14,7 +14,7 @@ import { ask, createRoomAs } from '../support/room-sockets.js';
 import { until } from '../support/until.js';
 import { startStudioHost, type StudioHost } from '../support/wrtc-studio-host.js';
 
-// Scaled out, the recording of a media node that dies (README "Talkback and recording"): a node
+// Scaled out, the recording of a media node that dies (docs/rooms-and-recording.md "Talkback"): a node
 // back within RECORDING_NODE_GRACE_S marks its own recording; one that never comes back has it
 // marked by the API once the grace is out, with the files the shared DATA_DIR holds.
 const GRACE_S = 30;
@@ -33,7 +33,7 @@ const nodeEnv = () => ({
   API_URL: api.baseUrl,
   INTERNAL_SECRET: secret,
   REDIS_URL: redis.url,
-  // One volume for the API and the node, as README "Scaling out" asks.
+  // One volume for the API and the node, as docs/scaling-out.md asks.
   DATA_DIR: dataDir,
   RECORDINGS_MIN_FREE_MB: '0',
   NODE_ID,

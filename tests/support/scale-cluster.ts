@@ -50,7 +50,7 @@ export interface ScaleCluster {
 }
 
 /**
- * The scaled setup on real parts (README "Scaling out") on 127.0.0.1: a redis-server, optionally a
+ * The scaled setup on real parts (docs/scaling-out.md) on 127.0.0.1: a redis-server, optionally a
  * PostgreSQL, one `api` and `nodes` `media` processes sharing one INTERNAL_SECRET. What one test
  * file varies comes in as environment; what it then does with the processes is its own.
  */

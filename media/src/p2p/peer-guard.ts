@@ -11,7 +11,7 @@ import {
   type BucketRule,
 } from '@riffroom/protocol';
 
-/** The PeerJS server's flood limits (README "Security"; media/src/config.ts reads them from the environment). */
+/** The PeerJS server's flood limits (docs/security.md; media/src/config.ts reads them from the environment). */
 export interface PeerLimits {
   /**
    * The largest signalling message; `ws` closes the socket (1009) on a bigger one. A socket that

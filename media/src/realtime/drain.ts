@@ -1,7 +1,7 @@
 import type { Realtime } from './server.js';
 
 /**
- * A draining node (SIGTERM, README "Draining restarts"): refuse new joins, then wait until the live
+ * A draining node (SIGTERM, docs/operations.md "Draining restarts"): refuse new joins, then wait until the live
  * rooms end or the timeout passes, whichever comes first. The box and a media node alone both
  * drain this way.
  */

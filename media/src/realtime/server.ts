@@ -84,7 +84,7 @@ export interface RealtimeOptions {
   };
   /** STUN/TURN servers handed out by rtc-config; without them it answers no servers. */
   ice?: IceConfig;
-  /** Flood limits (README "Security"); the defaults when absent. */
+  /** Flood limits (docs/security.md); the defaults when absent. */
   limits?: SocketLimits;
   /** Reverse proxies trusted to append X-Forwarded-For (TRUST_PROXY); none when absent. */
   trustProxyHops?: number;

@@ -56,7 +56,7 @@ export class RecordingFiles {
   ): Promise<RecordingTrack> {
     const full = path.join(this.directory, path.basename(file));
     const bytes = await sizeOf(full);
-    // Owner-only, like everything in DATA_DIR (README "What is in DATA_DIR").
+    // Owner-only, like everything in DATA_DIR (docs/operations.md "What is in DATA_DIR").
     if (bytes > 0) await chmod(full, 0o600).catch(() => {});
     return { file: path.basename(file), kind, label, userId, offsetMs: Math.max(0, Math.round(offsetMs)), bytes };
   }

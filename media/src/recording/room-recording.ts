@@ -136,7 +136,7 @@ export class RoomRecording {
       throw refuse('recording/no-space', RECORDING_NO_SPACE_MESSAGE);
     }
     const recording = new RoomRecording(room, hostUid, settings);
-    // Owner-only, like everything in DATA_DIR (README "What is in DATA_DIR").
+    // Owner-only, like everything in DATA_DIR (docs/operations.md "What is in DATA_DIR").
     await mkdir(recording.directory, { recursive: true, mode: 0o700 });
     recording.followRoom();
     // t=0 is when the sources already there (and flowing) are being captured, so program and

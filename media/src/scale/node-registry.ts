@@ -2,7 +2,7 @@ import { mediaNodeRecordSchema, NODE_REGISTRY_KEYS as KEYS, type RoomRole } from
 import type { Redis } from 'ioredis';
 
 /**
- * One media node as the registry holds it (protocol's mediaNodeRecordSchema, README "Scaling out"):
+ * One media node as the registry holds it (protocol's mediaNodeRecordSchema, docs/scaling-out.md):
  * its addresses and its load, rewritten at every heartbeat.
  */
 export interface MediaNodeRecord {

@@ -2,7 +2,7 @@ import type { Setting } from '@riffroom/protocol/config';
 import { z } from 'zod';
 
 /**
- * Projects and their files (issue 36, README "Projects"): where uploads live, how large one may be,
+ * Projects and their files (issue 36, docs/projects.md): where uploads live, how large one may be,
  * how much one person may store, and how much ffmpeg work runs at once. One table, so the schema,
  * the environment mapping and the documentation cannot drift apart.
  */

@@ -2,7 +2,7 @@ import { rateRuleSchema } from '@riffroom/protocol';
 import { z } from 'zod';
 
 /**
- * The API's flood limits (README "Security"): name, environment variable, default and meaning in
+ * The API's flood limits (docs/security.md): name, environment variable, default and meaning in
  * one table, so the schema, the environment mapping and the documentation cannot drift apart.
  * Every test and benchmark comes from 127.0.0.1 and stays far below these defaults (the busiest
  * test file signs up about 20 accounts and sends a handful of messages).

@@ -46,7 +46,7 @@ export const apiConfigSchema = z.strictObject({
   trustProxy: trustProxyHopsSchema.default(0),
   /** PUBLIC_URL: the address invite links and feed URLs use; unset, the page's own address. */
   publicUrl: publicUrlSchema.optional(),
-  /** Flood limits: `<count>/<window>` or `off` each (limits.ts, README "Security"). */
+  /** Flood limits: `<count>/<window>` or `off` each (limits.ts, docs/security.md). */
   rateLimits: rateLimitsSchema.default(rateLimitsSchema.parse({})),
   loginThrottle: loginThrottleSchema.default(loginThrottleSchema.parse({})),
   passwordHashing: passwordHashingSchema.default(passwordHashingSchema.parse({})),
@@ -65,7 +65,7 @@ export const apiConfigSchema = z.strictObject({
   /**
    * SQLite's `synchronous` (SQLITE_SYNCHRONOUS). FULL syncs the WAL at every commit, so a commit the
    * API answered survives an OS crash or power cut too; NORMAL syncs only at checkpoints and can
-   * lose the last commits then (never on a process crash). README "Backups and restore".
+   * lose the last commits then (never on a process crash). docs/operations.md "Backups and restore".
    */
   sqliteSynchronous: z
     .preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.enum(['FULL', 'NORMAL']))
@@ -90,7 +90,7 @@ export const apiConfigSchema = z.strictObject({
   maxOffersPerPerson: z.coerce.number().int().min(0).max(1000).default(20),
   /** Marketplace requests one person may have waiting for an answer (MAX_OPEN_BOOKING_REQUESTS). */
   maxOpenBookingRequests: z.coerce.number().int().min(1).max(1000).default(10),
-  /** Projects' uploads (files.ts, README "Projects"). */
+  /** Projects' uploads (files.ts, docs/projects.md). */
   files: filesConfigSchema.default(filesConfigSchema.parse({})),
   /** How many pre-migration snapshots DATA_DIR/backups keeps (MIGRATION_SNAPSHOTS_KEEP; 0: none taken). */
   migrationSnapshotsKept: z.coerce.number().int().min(0).max(1000).default(5),

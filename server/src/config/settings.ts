@@ -14,7 +14,7 @@ import { NOTIFICATION_SETTINGS } from './notifications.js';
 
 /**
  * Every API setting: its place in the RIFFROOM_CONFIG file, the variable that overrides it, its
- * default and meaning (README "Run it" and "Security" list the same). One entry per setting; the
+ * default and meaning (docs/running-and-configuring.md "Every setting" lists the same). One entry per setting; the
  * schema (schema.ts) holds the types and the defaults, and config tests check the two agree.
  */
 export const API_SETTINGS: readonly Setting[] = [

@@ -13,7 +13,7 @@ export type Db = Knex;
 /**
  * Opens the configured database and brings its schema up to date (forward-only migrations). A
  * SQLite database with pending migrations is first copied to DATA_DIR/backups, so an upgrade can be
- * rolled back (README "Upgrades").
+ * rolled back (docs/operations.md "Upgrades").
  */
 export async function openDatabase(config: ApiConfig): Promise<Db> {
   const db = connectDatabase(config);

@@ -4,7 +4,7 @@ import { Counter, Histogram, type Registry } from 'prom-client';
 
 /**
  * The API's Prometheus collectors, registered on the registry its host process serves (the single
- * box serves one registry for the API and the media node; README "Operations").
+ * box serves one registry for the API and the media node; docs/operations.md).
  */
 export interface ApiMetrics {
   /** Koa middleware timing every request by method, route pattern and status. */

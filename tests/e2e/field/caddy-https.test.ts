@@ -16,7 +16,8 @@ import { until } from '../../support/until.js';
 // maps studio.test to 127.0.0.1 and trusts Caddy's local CA (its SPKI hashes), as a studio's
 // browsers would after installing that CA once.
 const NAME = 'studio.test';
-const HTTPS_MESSAGE = /This room needs HTTPS\..*"Put it on the internet" in the Riffroom README/;
+const HTTPS_MESSAGE =
+  /This room needs HTTPS\..*"Putting it on the internet" in the Riffroom README's guides \(docs\/internet\.md\)/;
 const RELAY_WARNING = 'Using server relay mode (lower quality)...';
 
 let box: Box;
@@ -93,7 +94,7 @@ describe('a room through Caddy with tls internal, at https://studio.test', () =>
 });
 
 describe('the same box over plain HTTP at http://studio.test', () => {
-  it('the host screen says the room needs HTTPS before anything fails, naming the README section', async () => {
+  it('the host screen says the room needs HTTPS before anything fails, naming the docs page', async () => {
     const plainUrl = `http://${NAME}:${box.port}`;
     const host = await openPage(browser, plainUrl);
     await signUpThroughUi(host.page, newAccount('plain-host'));

@@ -4,7 +4,8 @@ import { ALICE, fakeServices } from '../../testing/fakeServices';
 import { renderApp } from '../../testing/renderApp';
 import { pageNeedsHttps } from './httpsNeeded';
 
-const HOST_MESSAGE = /This room needs HTTPS\..*"Put it on the internet" in the Riffroom README/;
+const HOST_MESSAGE =
+  /This room needs HTTPS\..*"Putting it on the internet" in the Riffroom README's guides \(docs\/internet\.md\)/;
 const GUEST_MESSAGE = /Relay audio and talkback need HTTPS\./;
 
 /** happy-dom's own handle on its window: it moves the page to another address without navigating. */
@@ -29,7 +30,7 @@ describe('which pages need HTTPS', () => {
 });
 
 describe('the host room screen on plain HTTP', () => {
-  it('says the room needs HTTPS and names the README section before anything is tried', async () => {
+  it('says the room needs HTTPS and names the docs page before anything is tried', async () => {
     openedAt('http://studio.lan:8080/host-collaboration', false);
     const fakes = fakeServices(ALICE);
     renderApp('/host-collaboration', fakes.services);

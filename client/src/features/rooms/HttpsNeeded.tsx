@@ -1,4 +1,4 @@
-import { currentPageNeedsHttps, HTTPS_README_SECTION } from './httpsNeeded';
+import { currentPageNeedsHttps, HTTPS_DOCS_PAGE } from './httpsNeeded';
 
 /**
  * The plain-HTTP warning of the room screens (httpsNeeded.ts says why). The host cannot share at
@@ -12,13 +12,13 @@ export function HttpsNeeded({ who }: { who: 'host' | 'guest' }) {
         <>
           This room needs HTTPS. Browsers allow screen sharing and studio audio only on secure pages, and this page was
           opened over plain HTTP ({window.location.origin}). Open the room at an https:// address; to set one up, see
-          &quot;{HTTPS_README_SECTION}&quot; in the Riffroom README.
+          &quot;{HTTPS_DOCS_PAGE}&quot; in the Riffroom README&apos;s guides (docs/internet.md).
         </>
       ) : (
         <>
           Relay audio and talkback need HTTPS. This page was opened over plain HTTP, so you can watch and chat but may
-          not hear the studio or talk back. Ask the host for the room&apos;s https:// link (README: &quot;
-          {HTTPS_README_SECTION}&quot;).
+          not hear the studio or talk back. Ask the host for the room&apos;s https:// link (Riffroom docs: &quot;
+          {HTTPS_DOCS_PAGE}&quot;).
         </>
       )}
     </div>

@@ -33,5 +33,5 @@ export function missingBesidesHttps(missing: MissingFeature[], needsHttps = curr
   return missing.filter((feature) => feature !== 'screen-capture' && feature !== 'relay-audio');
 }
 
-/** The README section that walks an operator through HTTPS, TURN and the firewall. */
-export const HTTPS_README_SECTION = 'Put it on the internet';
+/** The docs page (listed in the README) that walks an operator through HTTPS, TURN and the firewall. */
+export const HTTPS_DOCS_PAGE = 'Putting it on the internet';

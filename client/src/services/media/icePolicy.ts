@@ -4,7 +4,7 @@ import type { RoomSocket } from './roomSocket';
 /**
  * Which ICE candidates a client's media connections may use. 'relay' is the operator's diagnostic
  * (the `?ice=relay` URL parameter): only TURN-relayed candidates, on the SFU and peer-to-peer tiers
- * alike, so a picture that arrives proves the TURN server works (README "Put it on the internet").
+ * alike, so a picture that arrives proves the TURN server works (docs/internet.md).
  */
 export type IcePolicy = 'all' | 'relay';
 

@@ -2,7 +2,7 @@ import type { ScreenLayerMode } from '@riffroom/protocol';
 import type { types as ms } from 'mediasoup-client';
 
 /**
- * The host's screen as SCREEN_LAYERS asks (README "Performance", "Layered screen share").
+ * The host's screen as SCREEN_LAYERS asks (docs/performance.md "Layered screen share").
  * Each layer has three temporal layers (30, 15 and 7.5 fps), so a viewer short of bandwidth first
  * loses frame rate and keeps sharp text. The caps keep the host's upload within 1.5x of the one
  * stream of before: the top layer keeps that stream's 2.5 Mbit/s ceiling, the two below add

@@ -25,7 +25,7 @@ export class SocketRealtime implements Realtime {
     const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(this.options.url ?? '', {
       path: '/socket.io',
       // Websocket only, like the room socket: behind a proxy without sticky sessions, long-polling
-      // would reach a different media node on each poll (README "Scaling out").
+      // would reach a different media node on each poll (docs/scaling-out.md).
       transports: ['websocket'],
       // A function, so every reconnection asks for a token that is fresh at that moment.
       auth: (send) => {
