@@ -22,7 +22,8 @@ async function main(): Promise<void> {
   const demo = await addDemo(config);
   console.log(
     `Added demo data: ${demo.people} people, ${demo.follows} follows, ${demo.messages} messages, ` +
-      `${demo.sessions} sessions, ${demo.bookings} booking requests, ${demo.events} events.`,
+      `${demo.sessions} sessions, ${demo.bookings} booking requests, ${demo.offers} marketplace offers, ` +
+      `${demo.events} events.`,
   );
   console.log(`\nEvery demo account signs in with the password: ${demo.password}`);
   console.log(

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadApiConfig, openDatabase } from '@riffroom/server';
 import { addDemo, DemoRefusal, removeDemoData } from './run-demo.js';
+import { DEMO_HOURS, DEMO_OFFERS } from './offers.js';
 import { DEMO_EMAIL_DOMAIN, DEMO_PEOPLE } from './people.js';
 import { apiCaller } from './seed-demo.js';
 import http from 'node:http';
@@ -29,6 +30,9 @@ const TABLES = [
   'events',
   'notifications',
   'jobs',
+  'offers',
+  'availability',
+  'market_search',
 ];
 
 async function counts(): Promise<Record<string, number>> {
@@ -73,6 +77,8 @@ describe('npm run demo', () => {
     expect(added.messages).toBeGreaterThan(5);
     expect(added.sessions).toBeGreaterThanOrEqual(5);
     expect(added.events).toBe(3);
+    expect(added.offers! - before.offers!).toBe(DEMO_OFFERS.length);
+    expect(added.availability! - before.availability!).toBe(Object.keys(DEMO_HOURS).length);
     expect(new Set(DEMO_PEOPLE.map((person) => person.role))).toEqual(new Set(['artist', 'producer', 'engineer']));
 
     await asApi(async (call) => {
@@ -86,6 +92,17 @@ describe('npm run demo', () => {
       expect(conversations.users.length).toBeGreaterThan(0);
       const profile = (await call('GET', '/api/user/profile', undefined, login.idToken)) as Record<string, unknown>;
       expect(JSON.stringify(profile)).toContain('Soul');
+      // Book Session finds a Latin mixing engineer free within the next two weeks, by text too.
+      const from = new Date().toISOString();
+      const to = new Date(Date.now() + 14 * 86_400_000).toISOString();
+      const found = (await call(
+        'GET',
+        `/api/market/search?q=mezcla&kind=mixing&genre=Latin&freeFrom=${from}&freeTo=${to}`,
+        undefined,
+        login.idToken,
+      )) as { results: Array<{ username: string; nextFreeSlot: string | null }> };
+      expect(found.results.map((result) => result.username)).toEqual(['rosa.delgado']);
+      expect(found.results[0]!.nextFreeSlot).not.toBeNull();
     });
 
     await expect(addDemo(config)).rejects.toBeInstanceOf(DemoRefusal);

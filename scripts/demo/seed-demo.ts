@@ -1,12 +1,13 @@
 /**
  * `npm run demo`: puts the made-up network of people.ts on a box through its own API (signup,
- * profiles, follows, messages, sessions, bookings), so every rule and count is the one real use
+ * profiles, follows, messages, sessions, bookings, and offers.ts's offers and working hours), so every rule and count is the one real use
  * makes, then records each demo account and event in demo_rows for `--remove`.
  */
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { eventsRepository } from '../../server/src/repositories/events.js';
 import { recordDemoRow, ensureDemoRowsTable } from './demo-rows.js';
+import { DEMO_HOURS, DEMO_OFFERS } from './offers.js';
 import {
   DEMO_BOOKINGS,
   DEMO_CONVERSATIONS,
@@ -44,6 +45,7 @@ export interface SeededDemo {
   messages: number;
   sessions: number;
   bookings: number;
+  offers: number;
   events: number;
 }
 
@@ -147,6 +149,12 @@ export async function seedDemo(db: Knex, call: ApiCall, password: string, now = 
     await call('PATCH', `/sessions/respond-booking/${asked.booking._id}`, { action }, who(booking.to).token);
   }
 
+  // Offers and working hours hang off their owners: --remove takes them with the accounts.
+  for (const [username, hours] of Object.entries(DEMO_HOURS)) {
+    await call('PUT', '/api/availability/mine', hours, who(username).token);
+  }
+  for (const { owner, offer } of DEMO_OFFERS) await call('POST', '/api/offers/create', offer, who(owner).token);
+
   const events = eventsRepository(db);
   for (const event of DEMO_EVENTS) {
     const day = new Date(now + event.inDays * 86_400_000);
@@ -166,6 +174,7 @@ export async function seedDemo(db: Knex, call: ApiCall, password: string, now = 
     messages,
     sessions: DEMO_SESSIONS.length + DEMO_BOOKINGS.filter((booking) => booking.accept).length,
     bookings: DEMO_BOOKINGS.length,
+    offers: DEMO_OFFERS.length,
     events: DEMO_EVENTS.length,
   };
 }
