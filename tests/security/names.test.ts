@@ -1,22 +1,13 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUpUser } from '../../server/src/testing/test-api.js';
-import { useInProcessBox } from '../support/in-process-box.js';
-import { createRoomAs, roomSocketFactory } from '../support/room-sockets.js';
+import { useRoomBox } from '../support/room-box.js';
+import { createRoomAs } from '../support/room-sockets.js';
 
 // Issue 34 item 10: a name other people read (a profile's full name, an account's display name, a
 // room's name, and through them the room's members, talkers and recordings) is one visible line
 // without control or text-direction characters. Each attempt below is refused with a 400 and
 // changes nothing: the room still shows the name the person had.
-const box = useInProcessBox();
-const sockets = roomSocketFactory(() => box.baseUrl);
-let host: Awaited<ReturnType<typeof signUpUser>>;
-let mallory: Awaited<ReturnType<typeof signUpUser>>;
-
-beforeAll(async () => {
-  host = await signUpUser(box, { name: 'Hana Host' });
-  mallory = await signUpUser(box, { name: 'Mallory' });
-});
-afterEach(() => sockets.closeAll());
+const { box, sockets, people } = useRoomBox({ host: 'Hana Host', mallory: 'Mallory' });
 
 const BAD_NAMES = ['   ', 'A\u0007B', '\u202Etsoh ehT', 'two\nlines', '\u200B', 'x\u2066y'];
 
@@ -31,28 +22,30 @@ describe('names shown to others', () => {
   it('refuses blank, control and bidi-override names in profiles, sign-up profiles and display names', async () => {
     for (const name of BAD_NAMES) {
       expectRefused(
-        await box.call('POST', '/api/user/save-profile', { token: mallory.idToken, body: { user_name: name } }),
+        await box.call('POST', '/api/user/save-profile', { token: people.mallory.idToken, body: { user_name: name } }),
       );
       expectRefused(
         await box.call('POST', '/api/user/public-save-profile', {
-          token: mallory.idToken,
+          token: people.mallory.idToken,
           body: {
             user_name: name,
-            user_email: `${mallory.username}@example.test`,
-            user_username: mallory.username,
-            firebase_uid: mallory.user.uid,
+            user_email: `${people.mallory.username}@example.test`,
+            user_username: people.mallory.username,
+            firebase_uid: people.mallory.user.uid,
           },
         }),
       );
-      expectRefused(await box.call('PATCH', '/api/auth/me', { token: mallory.idToken, body: { displayName: name } }));
+      expectRefused(
+        await box.call('PATCH', '/api/auth/me', { token: people.mallory.idToken, body: { displayName: name } }),
+      );
     }
-    const profile = await box.call('GET', '/api/user/profile', { token: mallory.idToken });
+    const profile = await box.call('GET', '/api/user/profile', { token: people.mallory.idToken });
     expect(profile.body.user.user_name).toBe('Mallory');
 
     // What the room's members are shown is the name Mallory had.
-    const roomId = await createRoomAs(box, host.idToken);
-    const hostSide = await sockets.joined(roomId, host.idToken);
-    await sockets.joined(roomId, mallory.idToken);
+    const roomId = await createRoomAs(box, people.host.idToken);
+    const hostSide = await sockets.joined(roomId, people.host.idToken);
+    await sockets.joined(roomId, people.mallory.idToken);
     const joined = hostSide.heard.get('peer-joined') as { user_name: string }[];
     expect(joined.map((peer) => peer.user_name)).toEqual(['Mallory']);
   });

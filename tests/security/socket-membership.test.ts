@@ -1,26 +1,17 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUpUser } from '../../server/src/testing/test-api.js';
-import { useInProcessBox } from '../support/in-process-box.js';
-import { ask, createRoomAs, recorder, roomSocketFactory } from '../support/room-sockets.js';
+import { useRoomBox } from '../support/room-box.js';
+import { ask, createRoomAs, recorder } from '../support/room-sockets.js';
 import { until } from '../support/until.js';
 
 // Issue 14 items 4 (ghost members) and 8 (sockets per person per room), attacked over real sockets.
-const box = useInProcessBox();
-const sockets = roomSocketFactory(() => box.baseUrl);
-let host: Awaited<ReturnType<typeof signUpUser>>;
-let mallory: Awaited<ReturnType<typeof signUpUser>>;
+const { box, sockets, people } = useRoomBox({ host: 'Hana Host', mallory: 'Mallory' });
 
-beforeAll(async () => {
-  host = await signUpUser(box, { name: 'Hana Host' });
-  mallory = await signUpUser(box, { name: 'Mallory' });
-});
-afterEach(() => sockets.closeAll());
-
-const smallRoom = () => createRoomAs(box, host.idToken, { settings: { maxParticipants: 1 } });
+const smallRoom = () => createRoomAs(box, people.host.idToken, { settings: { maxParticipants: 1 } });
 
 /** The host in the room, with the room-update events it hears. */
 async function hostIn(roomId: string) {
-  const socket = await sockets.connect(host.idToken);
+  const socket = await sockets.connect(people.host.idToken);
   const heard = recorder(socket);
   expect(await ask(socket, 'join-room', { roomId })).toMatchObject({ ok: true });
   const participants = () => (heard.get('room-update') as { participantCount: number }[] | undefined)?.at(-1);
@@ -31,7 +22,7 @@ describe('ghost members (item 4)', () => {
   it('a socket that joins two rooms in the same tick is in one at a time, and leaves no ghost when it disconnects', async () => {
     const [roomA, roomB] = [await smallRoom(), await smallRoom()];
     const [hostA, hostB] = [await hostIn(roomA), await hostIn(roomB)];
-    const attacker = await sockets.connect(mallory.idToken);
+    const attacker = await sockets.connect(people.mallory.idToken);
 
     // Both emitted before either is answered.
     const [joinA, joinB] = await Promise.all([
@@ -54,7 +45,7 @@ describe('ghost members (item 4)', () => {
   it('a socket that leaves while its transport is being made keeps no transport', async () => {
     const roomId = await smallRoom();
     await hostIn(roomId);
-    const attacker = await sockets.connect(mallory.idToken);
+    const attacker = await sockets.connect(people.mallory.idToken);
     expect(await ask(attacker, 'join-room', { roomId })).toMatchObject({ ok: true });
 
     const [created, left] = await Promise.all([

@@ -1,22 +1,12 @@
 import type { Socket } from 'socket.io-client';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signUpUser } from '../../server/src/testing/test-api.js';
-import { useInProcessBox } from '../support/in-process-box.js';
-import { ask, createRoomAs, roomSocketFactory } from '../support/room-sockets.js';
+import { describe, expect, it } from 'vitest';
+import { useRoomBox } from '../support/room-box.js';
+import { ask, createRoomAs } from '../support/room-sockets.js';
 import { until } from '../support/until.js';
 
 // Issue 14 item 9: only a room's host may send large messages (relay frames); everyone else is
 // limited to SOCKET_MAX_MESSAGE_BYTES (64 KiB by default), refused before the message is read in full.
-const box = useInProcessBox();
-const sockets = roomSocketFactory(() => box.baseUrl);
-let host: Awaited<ReturnType<typeof signUpUser>>;
-let member: Awaited<ReturnType<typeof signUpUser>>;
-
-beforeAll(async () => {
-  host = await signUpUser(box, { name: 'Hana Host' });
-  member = await signUpUser(box, { name: 'Mo Member' });
-});
-afterEach(() => sockets.closeAll());
+const { box, sockets, people } = useRoomBox({ host: 'Hana Host', member: 'Mo Member' });
 
 const { joined } = sockets;
 
@@ -46,8 +36,8 @@ async function hostHeardOnly(h: Awaited<ReturnType<typeof joined>>, roomId: stri
 
 describe('socket payload size (item 9)', () => {
   it('closes an anonymous websocket that sends a 1.9 MB chat, and nobody hears it', async () => {
-    const roomId = await createRoomAs(box, host.idToken);
-    const h = await joined(roomId, host.idToken);
+    const roomId = await createRoomAs(box, people.host.idToken);
+    const h = await joined(roomId, people.host.idToken);
     const guest = await joined(roomId);
     const closed = disconnection(guest.socket);
     guest.socket.emit('chat', { roomId, message: 'x'.repeat(1_900_000) });
@@ -56,8 +46,8 @@ describe('socket payload size (item 9)', () => {
   });
 
   it('refuses the same chat over HTTP long-polling', async () => {
-    const roomId = await createRoomAs(box, host.idToken);
-    const h = await joined(roomId, host.idToken);
+    const roomId = await createRoomAs(box, people.host.idToken);
+    const h = await joined(roomId, people.host.idToken);
     const guest = await joined(roomId, undefined, { transports: ['polling'] });
     const closed = disconnection(guest.socket);
     guest.socket.emit('chat', { roomId, message: 'x'.repeat(1_900_000) });
@@ -66,7 +56,7 @@ describe('socket payload size (item 9)', () => {
   });
 
   it('reads a message under the limit as usual: a 60 KB chat is refused by validation, with an ack', async () => {
-    const roomId = await createRoomAs(box, host.idToken);
+    const roomId = await createRoomAs(box, people.host.idToken);
     const guest = await joined(roomId);
     expect(await ask(guest.socket, 'chat', { roomId, message: 'x'.repeat(60_000) })).toMatchObject({
       ok: false,
@@ -76,8 +66,8 @@ describe('socket payload size (item 9)', () => {
   });
 
   it('lets the host send a 900 KB relay frame, but not a signed-in participant, nor the host once it left', async () => {
-    const roomId = await createRoomAs(box, host.idToken);
-    const h = await joined(roomId, host.idToken);
+    const roomId = await createRoomAs(box, people.host.idToken);
+    const h = await joined(roomId, people.host.idToken);
     const viewer = await joined(roomId);
     expect(await ask(viewer.socket, 'relay:subscribe', { roomId, subscribe: true })).toMatchObject({ ok: true });
     const frames: number[] = [];
@@ -92,7 +82,7 @@ describe('socket payload size (item 9)', () => {
     await until(() => frames.length === 1, { what: 'the viewer gets the frame' });
     expect(frames).toEqual([900_000]);
 
-    const participant = await joined(roomId, member.idToken);
+    const participant = await joined(roomId, people.member.idToken);
     const participantClosed = disconnection(participant.socket);
     participant.socket.emit('screen-frame', { roomId, frame: jpeg(200_000) });
     expect(await participantClosed).toMatch(/^transport (close|error)$/);
