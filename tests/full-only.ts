@@ -11,9 +11,10 @@ export const FULL_ONLY_FILES = [
   'tests/e2e/rooms-thin-link.test.ts',
   'tests/e2e/rooms-constrained-links.test.ts',
   'tests/bench/constrained-viewers-smoke.test.ts',
-  // Simulcast and keyframe storms: rooms.test.ts climbs to 1280x720 over the layers,
-  // rooms-layers-single.test.ts is the single-layer path, keyframe-storm-smoke the storm bench.
+  // Simulcast and keyframe storms: rooms.test.ts climbs to 1280x720 over the layers, and the
+  // keyframe-storm bench's smoke run storms the SFU.
   'tests/e2e/rooms-layers.test.ts',
+  'tests/e2e/rooms-layers-single.test.ts',
   // Peer-to-peer in Chromium: tests/security/p2p-outsider.test.ts runs a p2p guest every time.
   'tests/e2e/rooms-fallback.test.ts',
   'tests/e2e/rooms-p2p.test.ts',
@@ -27,11 +28,15 @@ export const FULL_ONLY_FILES = [
   // Recording: recording.test.ts in Chromium, tests/integration/recording*.test.ts on the recorder.
   'tests/e2e/recording-talkback-stems.test.ts',
   'tests/scale/recording-lost-node.test.ts',
-  // HTTPS through Caddy: tests/integration/built-in-tls.test.ts and the TURN field test.
+  // HTTPS and TURN: tests/integration/built-in-tls.test.ts, the doctor's TLS and TURN checks, and
+  // rooms-ice-tcp.test.ts for a client without UDP.
   'tests/e2e/field/caddy-https.test.ts',
-  // Cascades: tests/scale/cascade.test.ts and the cascade bench's smoke.
+  'tests/e2e/field/turn-relay.test.ts',
+  // Cascades: tests/scale/cascade.test.ts decodes through the pipes every time.
   'tests/scale/cascade-talkback.test.ts',
-  // Benchmarks' smoke runs: sfu-fanout, recording, api-messages, cascade and keyframe-storm stay.
+  'tests/bench/cascade-smoke.test.ts',
+  // Benchmarks' smoke runs: sfu-fanout, recording, api-messages, keyframe-storm, the WebRTC check and
+  // ICE-TCP memory stay.
   'tests/bench/latency-smoke.test.ts',
   'tests/bench/relay-fanout-smoke.test.ts',
   'tests/bench/under-attack-smoke.test.ts',
