@@ -1,4 +1,4 @@
-import { chmod, stat } from 'node:fs/promises';
+import { access, chmod, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { RecordingTrack } from '@riffroom/protocol';
 import type { TimedFile } from './stem-alignment.js';
@@ -34,6 +34,19 @@ export class RecordingFiles {
     while (this.taken.has(named())) n += 1;
     this.taken.add(named());
     return named();
+  }
+
+  /**
+   * Gives a name back when its capture never started (ffmpeg slow to listen on a busy node), so the
+   * next try is `program.ogg` again rather than `program-2.ogg` beside nothing. A name whose file
+   * exists stays taken: ffmpeg runs with `-n` and would refuse it.
+   */
+  async releaseIfUnwritten(name: string): Promise<void> {
+    const written = await access(path.join(this.directory, name)).then(
+      () => true,
+      () => false,
+    );
+    if (!written) this.taken.delete(name);
   }
 
   /** The segments whose file exists and holds something, as absolute paths. */

@@ -262,6 +262,7 @@ export class RoomRecording {
       capture = await TrackCapture.start(router, producer, path.join(this.directory, file), this.settings.ffmpegBin);
     } catch (error) {
       released();
+      await this.files.releaseIfUnwritten(file);
       if (this.room.isClosed) {
         void this.end('interrupted', RECORDING_INTERRUPTED_MESSAGE);
         return null;
