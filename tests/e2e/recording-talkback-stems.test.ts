@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Recording } from '@riffroom/protocol';
-import { jsonCaller } from '../../server/src/testing/test-api.js';
+import { jsonCaller, signUpUser } from '../../server/src/testing/test-api.js';
 import { newAccount, signedInPage, type SignedIn } from '../support/accounts.js';
 import { useBoxAndChromium } from '../support/e2e-suite.js';
 import { bandLevelDb, decodedDurationS, maxVolumeDb, probeMedia } from '../support/media-probe.js';
