@@ -63,6 +63,16 @@ export abstract class LiveRoomConnection implements RoomConnection {
     this.close();
   }
 
+  /**
+   * Leaving on purpose without waiting (Back to Dashboard, the tab closing): leave-room goes out
+   * first, so guests read 'Host has left the room' rather than 'Host has disconnected' (issue 37).
+   * Socket.IO flushes what was sent before it closes the connection.
+   */
+  leaveAndClose(): void {
+    if (this.joined && !this.closed) this.socket.emit('leave-room', { roomId: this.roomId });
+    this.close();
+  }
+
   close(): void {
     if (this.closed) return;
     this.closed = true;

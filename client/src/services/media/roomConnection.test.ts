@@ -324,3 +324,24 @@ describe('room connection', () => {
     room.close();
   });
 });
+
+describe('leaving on purpose (issue 37)', () => {
+  it("a host's leaveAndClose sends leave-room before it closes, so guests read 'Host has left the room'", async () => {
+    const socket = new FakeRoomSocket({ 'join-room': () => joinResult() });
+    const room = connectHostRoom({ roomId: 'r1', token: 'token', socket });
+    await vi.waitFor(() => expect(room.getState().self).not.toBeNull());
+    room.leaveAndClose();
+    expect(socket.sent.map((s) => s.event)).toContain('leave-room');
+    expect(socket.sent.find((s) => s.event === 'leave-room')?.payload).toEqual({ roomId: 'r1' });
+    expect(socket.closed).toBe(true);
+  });
+
+  it('after End Session closed the connection, leaving sends nothing more', async () => {
+    const socket = new FakeRoomSocket({ 'join-room': () => joinResult() });
+    const room = connectHostRoom({ roomId: 'r1', token: 'token', socket });
+    await vi.waitFor(() => expect(room.getState().self).not.toBeNull());
+    room.close();
+    room.leaveAndClose();
+    expect(socket.sent.some((s) => s.event === 'leave-room')).toBe(false);
+  });
+});
