@@ -40,10 +40,13 @@ function withoutFieldPrefix(message: string): string {
     .join(' ');
 }
 
+/** The Firebase SDK's text for a code it has no words for: 'Firebase: Error (auth/internal-error).' */
+const BARE_FIREBASE_CODE = /^Firebase: Error \([\w/-]+\)\.?$/;
+
 export function loginErrorMessage(error: unknown): string {
   const { code, message } = describeError(error);
   if (code && LOGIN_MESSAGES[code]) return LOGIN_MESSAGES[code];
-  if (isTransportFailure(error, code)) return LOGIN_FAILED;
+  if (isTransportFailure(error, code) || BARE_FIREBASE_CODE.test(message)) return LOGIN_FAILED;
   return message || LOGIN_FAILED;
 }
 
