@@ -77,8 +77,6 @@ export interface RoomSocketOptions {
   token: string | null;
   url?: string;
   requestTimeoutMs?: number;
-  /** How long the first connection may take before connected() rejects (FIRST_CONNECT_BUDGET_MS). */
-  firstConnectBudgetMs?: number;
   /**
    * Scaled out: where the room's media node is now (GET /api/rooms/{roomId}/node; null: this page's
    * server). Asked before connecting and again whenever the connection drops or a reconnection
@@ -95,7 +93,6 @@ export function connectRoomSocket({
   token,
   url,
   requestTimeoutMs = CONNECT_TIMEOUT_MS,
-  firstConnectBudgetMs = FIRST_CONNECT_BUDGET_MS,
   locate,
 }: RoomSocketOptions): RoomSocket {
   const options = {
@@ -134,7 +131,7 @@ export function connectRoomSocket({
       placement?.stop();
       socket.disconnect();
       reject(unreachable());
-    }, firstConnectBudgetMs);
+    }, FIRST_CONNECT_BUDGET_MS);
   });
   connected.catch(() => {}); // observed by callers of connected(); never an unhandled rejection
   void connected.then(
