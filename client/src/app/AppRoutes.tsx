@@ -16,8 +16,9 @@ export function AppRoutes() {
     <Routes>
       <Route path="/" element={<HomeRoute />} />
       <Route path="/login" element={<AuthPage />} />
-      <Route path="/loading" element={<LoadingScreen />} />
       <Route element={<ProtectedRoute />}>
+        {/* Protected (issue 37): a signed-out visitor goes to /login at once, not after the bar. */}
+        <Route path="/loading" element={<LoadingScreen />} />
         <Route path="/dashboard" element={<DashboardPage />} />
         {/* Role dashboards: the spec does not show different content, so they share one. */}
         <Route path="/producer-dashboard" element={<DashboardPage />} />

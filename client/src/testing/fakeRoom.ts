@@ -99,6 +99,8 @@ export class FakeRoomConnection implements HostRoomConnection, GuestRoomConnecti
 
   leave = vi.fn(async () => this.close());
 
+  leaveAndClose = vi.fn(() => this.close());
+
   close = vi.fn(() => {
     this.closed = true;
   });

@@ -291,6 +291,7 @@ export const FULL_BROWSER: BrowserFeatures = {
   webrtc: true,
   screenCapture: true,
   relayAudioEncode: true,
+  trackProcessor: true,
   relayAudioDecode: true,
 };
 

@@ -122,6 +122,7 @@ describe('auth screen: login', () => {
     ['auth/too-many-requests', 'Locked.', 'Too many failed attempts. Please try again later.'],
     ['auth/internal-error', 'Something odd happened.', 'Something odd happened.'],
     ['auth/internal-error', '', 'Login failed. Please try again.'],
+    ['auth/internal-error', 'Firebase: Error (auth/internal-error).', 'Login failed. Please try again.'],
   ])('maps %s to the spec message', async (code, serverMessage, shown) => {
     const user = userEvent.setup();
     const { services, identity } = fakeServices(null);

@@ -216,6 +216,21 @@ describe('Host room screen', () => {
     expect(room.closed).toBe(true);
   });
 
+  it('Back to Dashboard leaves the room on purpose, so guests read it as left, not dropped', async () => {
+    const fakes = setup();
+    const { app, room } = await openConnectedHostRoom(fakes);
+    await fakes.user.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
+    await waitFor(() => expect(app.location()).toBe('/dashboard'));
+    expect(room.leaveAndClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('closing the tab (pagehide) leaves the room on purpose while the page can still send', async () => {
+    const fakes = setup();
+    const { room } = await openConnectedHostRoom(fakes);
+    act(() => void window.dispatchEvent(new Event('pagehide')));
+    expect(room.leaveAndClose).toHaveBeenCalledTimes(1);
+  });
+
   it("copies the invite link and says 'Room link copied!'", async () => {
     const fakes = setup();
     const writeText = vi.fn(async () => {});

@@ -100,6 +100,15 @@ describe('a browser that lacks what the room needs', () => {
     expect(screen.getByRole('button', { name: 'Start Screen Share' }).hasAttribute('disabled')).toBe(true);
   });
 
+  it('a Firefox host (WebCodecs audio, no MediaStreamTrackProcessor) hears what is really missing', async () => {
+    await openHost({ trackProcessor: false });
+    const notice = screen.getByRole('alert', { name: 'Browser support' });
+    expect(notice.textContent).toContain(
+      'No MediaStreamTrackProcessor: this browser cannot read your program audio, so guests in relay mode will not hear it.',
+    );
+    expect(notice.textContent).not.toContain('No WebCodecs audio');
+  });
+
   it('a guest without WebRTC hears it watches over the relay, and about its audio', async () => {
     await openGuest({ webrtc: false, relayAudioDecode: false });
     const notice = screen.getByRole('alert', { name: 'Browser support' });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
 import { maxIncomingKbpsSchema } from '@riffroom/protocol';
 import { useServices } from '../../app/ServicesContext';
@@ -88,7 +88,12 @@ function useRoomConnection<C extends RoomConnection>(
   const [connection, setConnection] = useState<C | null>(null);
   const [failedToOpen, setFailedToOpen] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const retry = useCallback(() => setAttempt((count) => count + 1), []);
+  /** Retry replaces a connection: the old one just closes, it does not leave the room on purpose. */
+  const retrying = useRef(false);
+  const retry = useCallback(() => {
+    retrying.current = true;
+    setAttempt((count) => count + 1);
+  }, []);
 
   useEffect(() => {
     if (!roomId) return;
@@ -109,12 +114,25 @@ function useRoomConnection<C extends RoomConnection>(
         setFailedToOpen(false);
         setConnection(opened);
       });
+    // Spec part 4: a host who closes the tab or navigates away left on purpose, and says so while the
+    // page can still send; a page put in the back/forward cache opens a new connection on return.
+    const onPageHide = () => opened?.leaveAndClose();
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) retry();
+    };
+    window.addEventListener('pagehide', onPageHide);
+    window.addEventListener('pageshow', onPageShow);
     return () => {
       current = false;
-      opened?.close();
+      window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener('pageshow', onPageShow);
+      // Back to Dashboard (or any way off the screen) is a leave on purpose; Retry only replaces.
+      if (retrying.current) opened?.close();
+      else opened?.leaveAndClose();
+      retrying.current = false;
       setConnection(null);
     };
-  }, [identity, open, roomId, signedIn, attempt]);
+  }, [identity, open, roomId, signedIn, attempt, retry]);
 
   const state = useSyncExternalStore(
     connection?.subscribe ?? noSubscription,

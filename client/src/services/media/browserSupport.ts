@@ -1,18 +1,22 @@
-import { canDecodeRelayAudio, canEncodeRelayAudio } from './relayAudioCodec';
+import { canDecodeRelayAudio, hasTrackProcessor, hasWebCodecsAudioEncoder } from './relayAudioCodec';
 
 /**
  * What this browser offers of what a room needs (spec part 9 names minimum browsers; what a room
  * really needs is these APIs): WebRTC for the SFU and peer-to-peer tiers, getDisplayMedia for a
- * host to share a screen, and WebCodecs audio for program audio over the server relay.
+ * host to share a screen, and WebCodecs audio for program audio over the server relay. The host's
+ * relay audio needs two things that browsers ship apart: WebCodecs' AudioEncoder and AudioData
+ * (`relayAudioEncode`), and MediaStreamTrackProcessor to read its program audio (`trackProcessor`).
+ * Firefox has the first and not the second, so each is named on its own (issue 37).
  */
 export interface BrowserFeatures {
   webrtc: boolean;
   screenCapture: boolean;
   relayAudioEncode: boolean;
+  trackProcessor: boolean;
   relayAudioDecode: boolean;
 }
 
-export type MissingFeature = 'webrtc' | 'screen-capture' | 'relay-audio';
+export type MissingFeature = 'webrtc' | 'screen-capture' | 'relay-audio' | 'track-processor';
 
 /** Looks once, when the app starts: these APIs do not come and go. */
 export function detectBrowserFeatures(scope: typeof globalThis = globalThis): BrowserFeatures {
@@ -20,7 +24,8 @@ export function detectBrowserFeatures(scope: typeof globalThis = globalThis): Br
   return {
     webrtc: typeof scope.RTCPeerConnection === 'function',
     screenCapture: typeof devices?.getDisplayMedia === 'function',
-    relayAudioEncode: canEncodeRelayAudio(),
+    relayAudioEncode: hasWebCodecsAudioEncoder(scope),
+    trackProcessor: hasTrackProcessor(scope),
     relayAudioDecode: canDecodeRelayAudio(),
   };
 }
@@ -31,6 +36,7 @@ export function missingForHost(features: BrowserFeatures): MissingFeature[] {
   if (!features.webrtc) missing.push('webrtc');
   if (!features.screenCapture) missing.push('screen-capture');
   if (!features.relayAudioEncode) missing.push('relay-audio');
+  if (!features.trackProcessor) missing.push('track-processor');
   return missing;
 }
 

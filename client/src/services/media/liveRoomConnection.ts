@@ -14,6 +14,9 @@ import { DEFAULT_AUDIO_BITRATE } from './sfuTier';
 import { TalkbackClient } from './talkback';
 import type { IcePolicy } from './icePolicy';
 
+/** How long a screen that went away keeps its socket for leave-room's answer. */
+const LEAVE_ANSWER_WAIT_MS = 2000;
+
 /**
  * What the host's and a guest's connections share: the socket, joining (again after a reconnect),
  * the members, the chat and the end of the room. Each side makes its own media tiers, then `open`s.
@@ -61,6 +64,21 @@ export abstract class LiveRoomConnection implements RoomConnection {
   async leave(): Promise<void> {
     if (this.joined) await this.socket.request('leave-room', { roomId: this.roomId }).catch(() => {});
     this.close();
+  }
+
+  /**
+   * Leaving on purpose, for a screen going away (Back to Dashboard, the tab closing): leave-room goes
+   * out at once, so guests read 'Host has left the room' rather than 'Host has disconnected' (issue
+   * 37), and the socket closes once it is answered. Not before: a Socket.IO server drops an event
+   * that arrives with the disconnect right behind it. A page being unloaded never waits: what
+   * counts is that the request left in this task.
+   */
+  leaveAndClose(): void {
+    if (!this.joined || this.closed) return this.close();
+    const leaving = this.socket.request('leave-room', { roomId: this.roomId });
+    void withTimeout(leaving, LEAVE_ANSWER_WAIT_MS)
+      .catch(() => {})
+      .finally(() => this.close());
   }
 
   close(): void {

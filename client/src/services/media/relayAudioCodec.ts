@@ -33,8 +33,18 @@ function trackProcessor(): TrackProcessorConstructor | undefined {
   return (globalThis as { MediaStreamTrackProcessor?: TrackProcessorConstructor }).MediaStreamTrackProcessor;
 }
 
+/** WebCodecs' audio encoding half (Chromium, and Firefox from 130). */
+export function hasWebCodecsAudioEncoder(scope: typeof globalThis = globalThis): boolean {
+  return typeof scope.AudioEncoder !== 'undefined' && typeof scope.AudioData !== 'undefined';
+}
+
+/** Reading raw frames off a live track: Chromium only; Firefox and Safari have WebCodecs without it. */
+export function hasTrackProcessor(scope: typeof globalThis = globalThis): boolean {
+  return typeof (scope as { MediaStreamTrackProcessor?: unknown }).MediaStreamTrackProcessor === 'function';
+}
+
 export function canEncodeRelayAudio(): boolean {
-  return typeof AudioEncoder !== 'undefined' && typeof AudioData !== 'undefined' && trackProcessor() !== undefined;
+  return hasWebCodecsAudioEncoder() && trackProcessor() !== undefined;
 }
 
 export function canDecodeRelayAudio(): boolean {

@@ -324,3 +324,24 @@ describe('room connection', () => {
     room.close();
   });
 });
+
+describe('leaving on purpose (issue 37)', () => {
+  it("a host's leaveAndClose sends leave-room before it closes, so guests read 'Host has left the room'", async () => {
+    const socket = new FakeRoomSocket({ 'join-room': () => joinResult() });
+    const room = connectHostRoom({ roomId: 'r1', token: 'token', socket });
+    await vi.waitFor(() => expect(room.getState().self).not.toBeNull());
+    room.leaveAndClose();
+    // Sent at once (a page being unloaded gives no second chance); the socket closes once answered.
+    expect(socket.sent.at(-1)).toEqual({ event: 'leave-room', payload: { roomId: 'r1' } });
+    await vi.waitFor(() => expect(socket.closed).toBe(true));
+  });
+
+  it('after End Session closed the connection, leaving sends nothing more', async () => {
+    const socket = new FakeRoomSocket({ 'join-room': () => joinResult() });
+    const room = connectHostRoom({ roomId: 'r1', token: 'token', socket });
+    await vi.waitFor(() => expect(room.getState().self).not.toBeNull());
+    room.close();
+    room.leaveAndClose();
+    expect(socket.sent.some((s) => s.event === 'leave-room')).toBe(false);
+  });
+});

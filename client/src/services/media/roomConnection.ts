@@ -63,6 +63,8 @@ export interface RoomConnection {
   /** Trimmed; resolves false without sending when it is blank (spec part 5). */
   sendChat(text: string): Promise<boolean>;
   leave(): Promise<void>;
+  /** Leaves on purpose (leave-room, not waited for), then closes: for a screen going away. */
+  leaveAndClose(): void;
   close(): void;
   /** Talkback (talkback.ts); null or absent where the browser has no WebRTC. */
   readonly talkback?: TalkbackClient | null;

@@ -45,6 +45,14 @@ const unreachable = () => new RoomRequestError('room/unreachable', UNABLE_TO_CON
 /** Spec part 9: 10 s per connection attempt, 3 reconnection attempts for the dedicated server. */
 export const CONNECT_TIMEOUT_MS = ROOM_CONNECTION_TIMEOUT_MS;
 export const RECONNECTION_ATTEMPTS = ROOM_RECONNECT_ATTEMPTS;
+/**
+ * Spec part 9 gives a first connection 10 s at the dedicated server and 10 s at the fallback, so a
+ * screen that never connects says 'Unable to connect. Please try again.' after 20 s. Socket.IO's own
+ * count (a 10 s attempt, then 3 reconnections of 10 s each with back-off between) took about 48 s
+ * when nothing answered (issue 37); its attempts run inside this budget, and the reconnection
+ * attempts still apply in full to a connection that was up and dropped.
+ */
+export const FIRST_CONNECT_BUDGET_MS = 2 * CONNECT_TIMEOUT_MS;
 
 export interface RoomSocket {
   request<K extends RoomRequestName>(event: K, payload: RoomRequests[K][0]): Promise<RoomRequests[K][1]>;
@@ -107,6 +115,7 @@ export function connectRoomSocket({
   let closed = false;
   const placement = locate ? followPlacement(socket, locate) : null;
 
+  let firstConnectTimer: ReturnType<typeof setTimeout> | undefined;
   const connected = new Promise<void>((resolve, reject) => {
     if (socket.connected) return resolve();
     socket.once('connect', () => resolve());
@@ -115,8 +124,20 @@ export function connectRoomSocket({
     socket.once('connect_error', (error: Error) => {
       if (error.message.startsWith('auth/')) reject(new RoomRequestError(error.message, 'Failed to connect to room'));
     });
+    // Out of time: stop trying too, so a socket that connects late does not join a screen that
+    // already says it could not (its Retry opens a new connection).
+    firstConnectTimer = setTimeout(() => {
+      if (socket.connected) return;
+      placement?.stop();
+      socket.disconnect();
+      reject(unreachable());
+    }, FIRST_CONNECT_BUDGET_MS);
   });
   connected.catch(() => {}); // observed by callers of connected(); never an unhandled rejection
+  void connected.then(
+    () => clearTimeout(firstConnectTimer),
+    () => clearTimeout(firstConnectTimer),
+  );
 
   return {
     async request(event, payload) {
@@ -169,6 +190,7 @@ export function connectRoomSocket({
     close() {
       if (closed) return;
       closed = true;
+      clearTimeout(firstConnectTimer);
       placement?.stop();
       socket.removeAllListeners();
       socket.disconnect();
