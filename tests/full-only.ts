@@ -21,6 +21,9 @@ export const FULL_ONLY_FILES = [
   // The host away and back: tests/scale/host-presence.test.ts and the host-grace unit tests.
   'tests/e2e/rooms-host-return.test.ts',
   'tests/integration/rooms-host-grace-restart.test.ts',
+  // A host leaving on purpose in Chromium (Back to Dashboard, closing the tab):
+  // tests/integration/rooms-host-left-on-purpose.test.ts runs the client's own host connection.
+  'tests/e2e/rooms-host-left.test.ts',
   // Lost connections: tests/e2e/rooms-worker-death.test.ts and the client's unit tests.
   'tests/e2e/rooms-connection-lost.test.ts',
   // Firebase sign-in through the emulator: foundation.test.ts signs up and in with local accounts.
