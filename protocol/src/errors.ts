@@ -43,6 +43,8 @@ export const API_ERROR_CODES = [
   'booking/not-target',
   'booking/already-answered',
   'booking/slot-taken',
+  /** A booking's room outside its window, or of a booking that is not confirmed. */
+  'booking/room-closed',
   'review/not-found',
   'review/closed',
   'join/already-requested',
