@@ -1,8 +1,11 @@
 import type { MarketBooking } from '@riffroom/protocol';
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { ServicesProvider } from '../../app/ServicesContext';
+import { ReadOnlySessionModal } from '../calendar/ReadOnlySessionModal';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ALICE, fakeServices } from '../../testing/fakeServices';
+import { ALICE, fakeServices, makeSession } from '../../testing/fakeServices';
 import { renderApp } from '../../testing/renderApp';
 import { roomWindowState } from './bookingRoomWindow';
 
@@ -108,5 +111,20 @@ describe("a booking's Join room window", () => {
     expect(services.api.bookingRoom.cancel).toHaveBeenCalledWith('4', 'Studio flooded');
     expect(await screen.findByText('Cancelled: Studio flooded')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Join room' })).toBeNull();
+  });
+
+  it("shows Join room on the booking's session in the calendar's modal, for the requester too", async () => {
+    const { services } = fakeServices(ALICE);
+    const live = booking('5', 2 * MINUTE, 'requester', 'Live mix');
+    services.api.bookingRoom.mine = vi.fn(async () => ({ incoming: [], outgoing: [live] }));
+    render(
+      <MemoryRouter>
+        <ServicesProvider services={services}>
+          <ReadOnlySessionModal source={{ bookedSession: { ...makeSession(), _id: 's5' } }} onClose={vi.fn()} />
+        </ServicesProvider>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('button', { name: 'Join room' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel booking' })).toBeTruthy();
   });
 });
