@@ -129,6 +129,11 @@ describe("a confirmed booking's own room", () => {
     expect((await api.call('GET', `/api/rooms/${roomId}`)).status).toBe(403);
   });
 
+  it("refuses to delete the booking's session from the calendar: the booking is cancelled instead", async () => {
+    const removed = await api.call('DELETE', `/sessions/${soon.booking.sessionId}`, { token: producer.idToken });
+    expect(removed).toMatchObject({ status: 409, body: { error: { code: 'session/is-booking' } } });
+  });
+
   it('once cancelled, its room ends, cannot be opened again, and the session leaves both calendars', async () => {
     const { id, booking } = soon;
     const roomId = (await openRoom(producer, id)).body.roomId as string;
