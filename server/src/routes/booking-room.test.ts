@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_ROOM_NOT_YET_MESSAGE, PRIVATE_ROOM_MESSAGE } from '@riffroom/protocol';
+import { startTestSmtpServer, type TestSmtpServer } from '../../../tests/support/smtp-server.js';
+import { until } from '../../../tests/support/until.js';
 import { signUpUser, startTestApi, type TestApi } from '../testing/test-api.js';
 
 type User = Awaited<ReturnType<typeof signUpUser>>;
 let api: TestApi;
+let smtp: TestSmtpServer;
 let producer: User;
 let artist: User;
 let stranger: User;
@@ -47,7 +50,8 @@ const joinRoom = (who: User, roomId: string) =>
   api.call('POST', `/api/rooms/${roomId}/join`, { token: who.idToken, body: { role: 'participant' } });
 
 beforeAll(async () => {
-  api = await startTestApi();
+  smtp = await startTestSmtpServer();
+  api = await startTestApi({ notifications: { smtpUrl: smtp.url, mailFrom: 'Riffroom <studio@example.test>' } });
   producer = await signUpUser(api, { username: 'roomhost', name: 'Room Host' });
   artist = await signUpUser(api, { username: 'roomartist', name: 'Room Artist' });
   stranger = await signUpUser(api, { username: 'roomstranger', name: 'Room Stranger' });
@@ -74,8 +78,11 @@ beforeAll(async () => {
   expect(saved.status).toBe(200);
 });
 afterAll(async () => {
-  await api.close();
+  await api?.close();
+  await smtp?.stop();
 });
+
+const mailsTo = (who: User) => smtp.received().filter((mail) => mail.to.includes(`${who.username}@example.test`));
 
 describe("a confirmed booking's own room", () => {
   it('is closed before its window, with a clear message, and says when it opens', async () => {
@@ -114,6 +121,23 @@ describe("a confirmed booking's own room", () => {
     expect(live.body.room).toBeNull();
   });
 
+  it('reminds both parties at once when confirmed less than 15 minutes ahead: bell and email, once', async () => {
+    for (const who of [producer, artist]) {
+      const mail = await until(
+        () => mailsTo(who).find((m) => m.subject === 'Reminder: Vocal session starts in 15 minutes'),
+        {
+          what: `the reminder mail to ${who.username}`,
+        },
+      );
+      expect(mail.text).toContain('Reminder: Vocal session starts in 15 minutes');
+      const bell = await api.call('GET', '/api/notifications', { token: who.idToken });
+      const reminders = (bell.body.notifications as { kind: string; data: { bookingId?: string } }[]).filter(
+        (item) => item.kind === 'booking-reminder' && item.data.bookingId === soon.id,
+      );
+      expect(reminders).toHaveLength(1);
+    }
+  });
+
   it('admits no stranger: not the booking (404), not the room (403), not even someone the host follows', async () => {
     const { id } = soon;
     const roomId = (await openRoom(producer, id)).body.roomId as string;
@@ -146,6 +170,9 @@ describe("a confirmed booking's own room", () => {
     expect(await openRoom(artist, id)).toMatchObject({ status: 409, body: { error: { code: 'booking/room-closed' } } });
     const told = await api.call('GET', '/api/notifications', { token: producer.idToken });
     expect(told.body.notifications[0]).toMatchObject({ kind: 'booking-cancelled', data: { bookingId: id } });
+    await until(() => mailsTo(producer).some((mail) => mail.subject === 'Vocal session: cancelled'), {
+      what: 'the cancellation mail to the provider',
+    });
     for (const who of [producer, artist]) {
       const calendar = await api.call('GET', `/sessions/user/${who.user.uid}`, { token: who.idToken });
       expect(JSON.stringify(calendar.body)).not.toContain(`"${booking.sessionId}"`);
