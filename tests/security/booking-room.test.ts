@@ -3,19 +3,17 @@
  * the provider follows (whom a plain private room would admit), and an anonymous guest get nothing
  * of it, over HTTP or over the media node's socket; the parties get in; a cancel shuts it.
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PRIVATE_ROOM_MESSAGE } from '@riffroom/protocol';
-import { signUpUser } from '../../server/src/testing/test-api.js';
-import { useInProcessBox } from '../support/in-process-box.js';
-import { ask, roomSocketFactory } from '../support/room-sockets.js';
+import { useRoomBox } from '../support/room-box.js';
+import { ask } from '../support/room-sockets.js';
 
-const box = useInProcessBox();
-const sockets = roomSocketFactory(() => box.baseUrl);
-type User = Awaited<ReturnType<typeof signUpUser>>;
-let provider: User;
-let artist: User;
-let stranger: User;
-let friend: User;
+const { box, sockets, people } = useRoomBox({
+  provider: 'Paula Provider',
+  artist: 'Arturo Artist',
+  stranger: 'Stan Stranger',
+  friend: 'Fran Friend',
+});
 let bookingId: string;
 let roomId: string;
 const MINUTE = 60_000;
@@ -27,10 +25,7 @@ function zoneAtNoon(): string {
 }
 
 beforeAll(async () => {
-  provider = await signUpUser(box, { name: 'Paula Provider' });
-  artist = await signUpUser(box, { name: 'Arturo Artist' });
-  stranger = await signUpUser(box, { name: 'Stan Stranger' });
-  friend = await signUpUser(box, { name: 'Fran Friend' });
+  const { provider, artist, friend } = people;
   expect((await box.call('POST', `/api/user/follow/${friend.user.uid}`, { token: provider.idToken })).status).toBe(204);
   const offer = await box.call('POST', '/api/offers/create', {
     token: provider.idToken,
@@ -66,12 +61,12 @@ beforeAll(async () => {
   expect(opened.body.role).toBe('host');
   roomId = opened.body.roomId;
 });
-afterEach(() => sockets.closeAll());
 
 const refusal = { error: { code: 'room/private', message: PRIVATE_ROOM_MESSAGE } };
 
 describe("a booking's room", () => {
   it('refuses an outsider the booking (404), and the room over HTTP (403)', async () => {
+    const { stranger, friend } = people;
     for (const outsider of [stranger, friend]) {
       const open = await box.call('POST', `/api/market/bookings/${bookingId}/room`, { token: outsider.idToken });
       expect(open).toEqual({
@@ -88,6 +83,7 @@ describe("a booking's room", () => {
   });
 
   it('refuses an outsider’s and an anonymous guest’s socket join, and lets both parties in', async () => {
+    const { provider, artist, stranger, friend } = people;
     for (const token of [stranger.idToken, friend.idToken, undefined]) {
       const socket = await sockets.connect(token);
       expect(await ask(socket, 'join-room', { roomId })).toMatchObject({ ok: false, code: 'room/private' });
@@ -100,6 +96,7 @@ describe("a booking's room", () => {
   });
 
   it('is shut once the booking is cancelled: the requester can neither open nor join it', async () => {
+    const { provider, artist } = people;
     const cancelled = await box.call('PATCH', `/api/market/bookings/${bookingId}`, {
       token: provider.idToken,
       body: { action: 'cancel', reason: 'Studio flooded' },
