@@ -43,6 +43,10 @@ export const API_ERROR_CODES = [
   'booking/not-target',
   'booking/already-answered',
   'booking/slot-taken',
+  /** A booking's room outside its window, or of a booking that is not confirmed. */
+  'booking/room-closed',
+  /** A confirmed booking's session is cancelled from the booking (with a reason), not deleted. */
+  'session/is-booking',
   'review/not-found',
   'review/closed',
   'join/already-requested',

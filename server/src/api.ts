@@ -47,6 +47,8 @@ import { AvailabilityService } from './services/market/availability.js';
 import { marketSearchRepository } from './repositories/market-search.js';
 import { MarketSearchService } from './services/market/search.js';
 import { MarketBookingService } from './services/market/bookings.js';
+import { BOOKING_REMINDER_JOB, BookingReminders } from './services/market/booking-reminders.js';
+import { BookingRoomService, bookingRoomAdmission } from './services/market/booking-room.js';
 import { ReviewService } from './services/market/reviews.js';
 import type { RoomPlacement } from './routes/room-node.js';
 import type { Notifier } from './notifications/notifier.js';
@@ -131,7 +133,11 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
   const messages = new MessageService(messagesRepository(db), users, bus);
   const notifications = createNotifications(config, db, users, bus, logger);
   const bookings = new BookingService(bookingRequestsRepository(db), follows, users, bus, notifications.service);
-  const rooms = new RoomService(roomsRepository(db), users, follows, bus);
+  const roomOpensMs = config.bookingRoomOpensMinutes * 60_000;
+  const rooms = new RoomService(roomsRepository(db), users, follows, bus, bookingRoomAdmission(db, roomOpensMs));
+  const bookingRooms = new BookingRoomService(db, rooms, roomOpensMs);
+  // Reminders run on the notifications' job worker: its lease keeps each to one process.
+  notifications.worker.handle(BOOKING_REMINDER_JOB, new BookingReminders(db, notifications.service).send);
   const recordingsRepo = recordingsRepository(db);
   const recordingsDir = path.join(config.dataDir, 'recordings');
   const recordings = new RecordingService(
@@ -213,8 +219,12 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
       notifications.service,
       {
         maxOpenRequests: config.maxOpenBookingRequests,
+        roomOpensMs,
       },
+      Date.now,
+      (bookingId) => bookingRooms.close(bookingId),
     ),
+    bookingRooms,
     projects: projectParts.projects,
     listenLinks: projectParts.listenLinks,
     filePaths: projectParts.paths,

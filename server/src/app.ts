@@ -35,6 +35,7 @@ import { marketBookingRoutes } from './routes/market-bookings.js';
 import { reviewRoutes } from './routes/reviews.js';
 import type { ReviewService } from './services/market/reviews.js';
 import type { MarketBookingService } from './services/market/bookings.js';
+import type { BookingRoomService } from './services/market/booking-room.js';
 import type { MarketSearchService } from './services/market/search.js';
 import type { AvailabilityService } from './services/market/availability.js';
 import type { OfferService } from './services/market/offers.js';
@@ -80,6 +81,7 @@ export interface AppDeps {
   availability: AvailabilityService;
   marketSearch: MarketSearchService;
   marketBookings: MarketBookingService;
+  bookingRooms: BookingRoomService;
   reviews: ReviewService;
   projects: ProjectService;
   listenLinks: ListenLinkService;
@@ -149,7 +151,7 @@ export function buildApp(deps: AppDeps): Koa<AuthState> {
     offerRoutes(guards, deps.offers),
     availabilityRoutes(guards, deps.availability),
     marketSearchRoutes(guards, deps.marketSearch),
-    marketBookingRoutes(guards, deps.marketBookings),
+    marketBookingRoutes(guards, deps.marketBookings, deps.bookingRooms),
     reviewRoutes(guards, deps.reviews),
     projectRoutes(guards, deps.projects, deps.filePaths),
     listenLinkRoutes(guards, deps.listenLinks, deps.filePaths),

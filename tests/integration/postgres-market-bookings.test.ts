@@ -7,6 +7,13 @@ import { offersRepository } from '../../server/src/repositories/offers.js';
 import { usersRepository } from '../../server/src/repositories/users.js';
 import { AvailabilityService } from '../../server/src/services/market/availability.js';
 import { MarketBookingService } from '../../server/src/services/market/bookings.js';
+import { BOOKING_REMINDER_JOB, BookingReminders } from '../../server/src/services/market/booking-reminders.js';
+import { BookingRoomService, bookingRoomAdmission } from '../../server/src/services/market/booking-room.js';
+import { RoomService } from '../../server/src/services/rooms.js';
+import { roomsRepository } from '../../server/src/repositories/rooms.js';
+import { jobsRepository } from '../../server/src/repositories/jobs.js';
+import { JobWorker } from '../../server/src/jobs/job-worker.js';
+import { createLogger } from '../../server/src/logger.js';
 import { usePostgresDatabase } from '../support/postgres-database.js';
 
 // The scaled setup: API processes share one PostgreSQL with a pool of connections, so confirms of
@@ -71,5 +78,66 @@ describe('marketplace bookings on PostgreSQL', () => {
     expect(await db('sessions').where({ host_uid: 'provider' }).count({ n: '*' })).toEqual([{ n: '1' }]);
     const answered = told.filter((item) => item.kind === ('booking-answered' satisfies NotificationKind));
     expect(new Set(answered.map((item) => item.userId)).size).toBe(10);
+  });
+
+  it('opens one room for a booking that both parties open at once, and sends each reminder once', async () => {
+    const db = pg.db;
+    const users = usersRepository(db);
+    const told: NotificationInput[] = [];
+    const notifier = { notify: async (input: NotificationInput) => void told.push(input) };
+    let clock = Date.now();
+    const service = new MarketBookingService(
+      db,
+      offersRepository(db),
+      users,
+      followsRepository(db),
+      new AvailabilityService(availabilityRepository(db), users),
+      notifier,
+      { maxOpenRequests: 10 },
+      () => clock,
+    );
+    const [offer] = await offersRepository(db).ofOwner('provider', true);
+    const start = Math.floor(Date.now() / HOUR) * HOUR + 10 * 24 * HOUR;
+    const booking = await service.request('fan1', {
+      offerId: String(offer!.id),
+      startTime: new Date(start).toISOString(),
+      endTime: new Date(start + HOUR).toISOString(),
+      message: '',
+    });
+    await service.act('provider', Number(booking.id), { action: 'accept' });
+
+    // Both parties open the room at the same moment: the partial unique index leaves one live room.
+    clock = start - 5 * 60_000;
+    const bus = { publish() {}, subscribe: () => () => {}, close: async () => {} };
+    const rooms = new RoomService(
+      roomsRepository(db),
+      users,
+      followsRepository(db),
+      bus,
+      bookingRoomAdmission(db, 10 * 60_000, () => clock),
+    );
+    const bookingRooms = new BookingRoomService(db, rooms, 10 * 60_000, () => clock);
+    const opened = await Promise.all(
+      ['provider', 'fan1', 'provider', 'fan1'].map((uid) => bookingRooms.open(uid, Number(booking.id))),
+    );
+    expect(new Set(opened.map((room) => room.roomId)).size).toBe(1);
+    expect(await rooms.admits(opened[0]!.roomId, 'fan1')).toBe(true);
+    expect(await rooms.admits(opened[0]!.roomId, 'fan2')).toBe(false);
+
+    // Two workers with the same clock: the 24 h reminder goes once to each party.
+    const reminders = new BookingReminders(db, notifier, () => clock);
+    const workers = [0, 1].map(() =>
+      new JobWorker(
+        jobsRepository(db),
+        { pollMs: HOUR, leaseMs: 60_000, maxAttempts: 3, backoffMs: 60_000, now: () => clock },
+        createLogger('silent'),
+      ).handle(BOOKING_REMINDER_JOB, reminders.send),
+    );
+    clock = start - 24 * HOUR;
+    await Promise.all(workers.map((worker) => worker.drain()));
+    await Promise.all(workers.map((worker) => worker.drain()));
+    const reminded = told.filter((item) => item.kind === 'booking-reminder').map((item) => item.userId);
+    expect(reminded.sort()).toEqual(['fan1', 'provider']);
+    await Promise.all(workers.map((worker) => worker.close()));
   });
 });

@@ -187,6 +187,13 @@ export function fakeApi(): Api {
       emailAction: vi.fn(async () => {}),
     },
     market: fakeMarketApi(),
+    bookingRoom: {
+      mine: vi.fn(async () => ({ incoming: [], outgoing: [] })),
+      open: vi.fn(async () => ({ roomId: 'room123', role: 'participant' as const })),
+      cancel: vi.fn(async () => {
+        throw new Error('not faked');
+      }),
+    },
     projects: {
       list: vi.fn(async () => []),
       create: vi.fn(async (name: string) => fakeProject(name)),

@@ -71,6 +71,8 @@ export const marketBookingSchema = z.object({
   reason: z.string(),
   /** The session on both calendars, once confirmed. */
   sessionId: z.string().nullable(),
+  /** When a confirmed booking's Join room opens (ISO 8601; it closes at endTime); null or absent otherwise. */
+  roomOpensAt: z.string().nullable().optional(),
   createdAt: z.string(),
 });
 export type MarketBooking = z.infer<typeof marketBookingSchema>;

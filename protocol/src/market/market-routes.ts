@@ -8,6 +8,7 @@ import {
   marketBookingResponseSchema,
   marketBookingsResponseSchema,
 } from './bookings.js';
+import { openBookingRoomResponseSchema } from './booking-room.js';
 import { offerBodySchema, offerResponseSchema, offersResponseSchema, pauseOfferBodySchema } from './offers.js';
 
 /**
@@ -50,6 +51,12 @@ export const marketRoutes = {
     path: '/api/market/bookings/:id',
     body: marketBookingActionSchema,
     response: marketBookingResponseSchema,
+  },
+  /** A party of a confirmed booking opens its room inside the window (booking-room.ts). */
+  openBookingRoom: {
+    method: 'POST',
+    path: '/api/market/bookings/:id/room',
+    response: openBookingRoomResponseSchema,
   },
   reviewBooking: {
     method: 'PUT',

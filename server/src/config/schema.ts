@@ -90,6 +90,8 @@ export const apiConfigSchema = z.strictObject({
   maxOffersPerPerson: z.coerce.number().int().min(0).max(1000).default(20),
   /** Marketplace requests one person may have waiting for an answer (MAX_OPEN_BOOKING_REQUESTS). */
   maxOpenBookingRequests: z.coerce.number().int().min(1).max(1000).default(10),
+  /** A confirmed booking's Join room opens this many minutes before its start (BOOKING_ROOM_OPENS_MINUTES). */
+  bookingRoomOpensMinutes: z.coerce.number().int().min(0).max(1440).default(10),
   /** Projects' uploads (files.ts, docs/projects.md). */
   files: filesConfigSchema.default(filesConfigSchema.parse({})),
   /** How many pre-migration snapshots DATA_DIR/backups keeps (MIGRATION_SNAPSHOTS_KEEP; 0: none taken). */

@@ -75,6 +75,13 @@ export const API_SETTINGS: readonly Setting[] = [
     meaning: 'Marketplace booking requests one person may have waiting for an answer at once',
   },
   {
+    path: 'bookingRoomOpensMinutes',
+    env: 'BOOKING_ROOM_OPENS_MINUTES',
+    default: '10',
+    meaning:
+      "Minutes before a confirmed booking's start from which its parties can join the booking's room (it closes at the end)",
+  },
+  {
     path: 'migrationSnapshotsKept',
     env: 'MIGRATION_SNAPSHOTS_KEEP',
     default: '5',

@@ -15,6 +15,7 @@ interface RoomRow {
   ended_at: number | string | null;
   host_grace_id: string | null;
   host_grace_ends_at: number | string | null;
+  booking_id: number | null;
 }
 
 export interface RoomRecord {
@@ -26,6 +27,8 @@ export interface RoomRecord {
   hostPeerId: string | null;
   createdAt: number;
   endedAt: number | null;
+  /** The market booking the room was made for (its parties are who it admits); null otherwise. */
+  bookingId: number | null;
 }
 
 /** A host's grace period that is running: the id that alone may end the room, and its end. */
@@ -42,6 +45,7 @@ export interface NewRoom {
   settings: RoomSettings;
   baseUrl: string | null;
   createdAt: number;
+  bookingId?: number;
 }
 
 const toRecord = (row: RoomRow & { host_name: string | null }): RoomRecord => ({
@@ -59,6 +63,7 @@ const toRecord = (row: RoomRow & { host_name: string | null }): RoomRecord => ({
   hostPeerId: row.host_peer_id,
   createdAt: Number(row.created_at),
   endedAt: row.ended_at === null ? null : Number(row.ended_at),
+  bookingId: row.booking_id === null || row.booking_id === undefined ? null : Number(row.booking_id),
 });
 
 /** Rooms and their signed-in participants. */
@@ -77,8 +82,10 @@ export function roomsRepository(db: Db) {
           tier: room.settings.tier,
           base_url: room.baseUrl,
           created_at: room.createdAt,
+          booking_id: room.bookingId ?? null,
         })
-        .onConflict('room_id')
+        // No target: a booking's second live room (rooms_live_booking_unique) is ignored too.
+        .onConflict()
         .ignore()
         .returning('room_id');
       return inserted.length === 1;
@@ -100,7 +107,20 @@ export function roomsRepository(db: Db) {
         .leftJoin('users', 'users.firebase_uid', 'rooms.host_uid')
         .where('rooms.host_uid', hostUid)
         .whereNull('rooms.ended_at')
+        // A booking's room is opened from the booking, never resumed by Start Hosting.
+        .whereNull('rooms.booking_id')
         .orderBy('rooms.created_at', 'desc')
+        .select('rooms.*', 'users.user_name as host_name')
+        .first();
+      return row && toRecord(row);
+    },
+
+    /** The booking's live room, if one is open (rooms_live_booking_unique keeps it to one). */
+    async liveOfBooking(bookingId: number): Promise<RoomRecord | undefined> {
+      const row = await db('rooms')
+        .leftJoin('users', 'users.firebase_uid', 'rooms.host_uid')
+        .where('rooms.booking_id', bookingId)
+        .whereNull('rooms.ended_at')
         .select('rooms.*', 'users.user_name as host_name')
         .first();
       return row && toRecord(row);

@@ -97,6 +97,10 @@ export function sessionsRepository(db: Knex) {
     async remove(id: number): Promise<void> {
       await table().where({ id }).delete();
     },
+    /** Whether a confirmed marketplace booking is this session (it is cancelled from the booking). */
+    async isConfirmedBooking(id: number): Promise<boolean> {
+      return (await db('market_bookings').where({ session_id: id, status: 'confirmed' }).first('id')) !== undefined;
+    },
     /** Every session on a user's calendar: the ones they host and the ones they booked. Oldest first. */
     async onCalendarOf(uid: string): Promise<Session[]> {
       const rows = (await table()

@@ -4,12 +4,17 @@ import { caller, type AuthState } from '../middleware/authenticate.js';
 import type { Guards } from '../middleware/guards.js';
 import { parseBody, parseParams } from '../middleware/validate.js';
 import type { MarketBookingService } from '../services/market/bookings.js';
+import type { BookingRoomService } from '../services/market/booking-room.js';
 import { answer, pathUnder } from './contract.js';
 
 const PREFIX = '/api/market/bookings';
 
 /** Bookings from offers (issue 35): requests within RATE_BOOKINGS_PER_USER; a stranger gets 404. */
-export function marketBookingRoutes(guards: Guards, bookings: MarketBookingService): Router<AuthState> {
+export function marketBookingRoutes(
+  guards: Guards,
+  bookings: MarketBookingService,
+  bookingRooms: BookingRoomService,
+): Router<AuthState> {
   const router = new Router<AuthState>({ prefix: PREFIX });
   router.use(guards.auth);
   const bookingId = (params: unknown) => Number(parseParams(marketBookingIdParamsSchema, params).id);
@@ -34,6 +39,11 @@ export function marketBookingRoutes(guards: Guards, bookings: MarketBookingServi
     const id = bookingId(ctx.params);
     const action = parseBody(ctx, restRoutes.actOnMarketBooking.body);
     ctx.body = answer(restRoutes.actOnMarketBooking, { booking: await bookings.act(caller(ctx).uid, id, action) });
+  });
+
+  // The booking's own room: the provider gets the host page's room, the requester joins it.
+  router.post(pathUnder(PREFIX, restRoutes.openBookingRoom), async (ctx) => {
+    ctx.body = answer(restRoutes.openBookingRoom, await bookingRooms.open(caller(ctx).uid, bookingId(ctx.params)));
   });
 
   return router;

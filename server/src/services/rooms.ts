@@ -11,6 +11,7 @@ import {
   type RoomSettings,
   type RoomSettingsPatch,
   type RoomView,
+  ROOM_DEFAULT_SETTINGS,
 } from '@riffroom/protocol';
 import { AppError, forbidden, notFound } from '../errors.js';
 import type { EventBus } from '../events/event-bus.js';
@@ -29,6 +30,19 @@ export function randomRoomId(): string {
   return id;
 }
 
+/** Whether a party may come into a booking's room now (services/market/booking-room.ts). */
+export interface BookingRoomAdmission {
+  admits(bookingId: number, uid: string): Promise<boolean>;
+}
+
+/** A booking's room: private, signed-in people only; the host may still change the tier and capacity. */
+const BOOKING_ROOM_SETTINGS: RoomSettings = {
+  isPublic: false,
+  maxParticipants: ROOM_DEFAULT_SETTINGS.maxParticipants,
+  allowGuestAccess: false,
+  tier: 'auto',
+};
+
 const roomNotFound = () => notFound('room/not-found', 'Room not found or has ended');
 
 /**
@@ -41,6 +55,7 @@ export class RoomService {
     private readonly users: UsersRepository,
     private readonly follows: FollowsRepository,
     private readonly bus: EventBus,
+    private readonly bookingAdmission: BookingRoomAdmission,
     private readonly now: () => number = Date.now,
     private readonly newId: () => string = randomRoomId,
   ) {}
@@ -62,6 +77,38 @@ export class RoomService {
       if (inserted) return { roomId, name: input.name, settings: input.settings };
     }
     throw new Error('could not draw an unused room id');
+  }
+
+  /**
+   * The booking's live room, made now if it has none (or its last one ended: the host ended it or
+   * left for longer than the grace). Hosted by the provider whoever opens it first; when both
+   * parties open it at once, the unique live room per booking makes them share one.
+   */
+  async openForBooking(bookingId: number, providerUid: string, name: string): Promise<string> {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const live = await this.rooms.liveOfBooking(bookingId);
+      if (live) return live.roomId;
+      const roomId = this.newId();
+      const inserted = await this.rooms.insert({
+        roomId,
+        name,
+        hostUid: providerUid,
+        settings: BOOKING_ROOM_SETTINGS,
+        baseUrl: null,
+        createdAt: this.now(),
+        bookingId,
+      });
+      if (inserted) return roomId;
+    }
+    throw new Error('could not open the booking room');
+  }
+
+  /** The booking was cancelled: its live room ends, and room-ended reaches whoever is in it. */
+  async endForBooking(bookingId: number): Promise<void> {
+    const live = await this.rooms.liveOfBooking(bookingId);
+    if (live && (await this.rooms.end(live.roomId, this.now()))) {
+      this.bus.publish({ type: 'room-ended', roomId: live.roomId });
+    }
   }
 
   /**
@@ -155,7 +202,7 @@ export class RoomService {
   /** For the media node: whether a private room lets this caller in (public rooms let anyone in). */
   async admits(roomId: string, callerUid: string | null): Promise<boolean> {
     const room = await this.rooms.find(roomId);
-    return room !== undefined && (room.settings.isPublic || (await this.isInvited(room, callerUid)));
+    return room !== undefined && (await this.lets(room, callerUid));
   }
 
   private async describe(room: RoomRecord): Promise<RoomView> {
@@ -248,8 +295,20 @@ export class RoomService {
   }
 
   private async assertAdmits(room: RoomRecord, callerUid: string | null): Promise<void> {
-    if (room.settings.isPublic || (await this.isInvited(room, callerUid))) return;
+    if (await this.lets(room, callerUid)) return;
     throw forbidden('room/private', PRIVATE_ROOM_MESSAGE);
+  }
+
+  /**
+   * A booking's room lets in its host and the booking's parties inside its window, whatever the
+   * room's public switch says; any other room: everyone when public, else the host's invitees.
+   */
+  private async lets(room: RoomRecord, callerUid: string | null): Promise<boolean> {
+    if (room.bookingId !== null) {
+      if (callerUid === null) return false;
+      return callerUid === room.hostUid || this.bookingAdmission.admits(room.bookingId, callerUid);
+    }
+    return room.settings.isPublic || this.isInvited(room, callerUid);
   }
 
   /** The host, and the people the host follows: the ones its Invite Collaborators list offers. */

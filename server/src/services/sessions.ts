@@ -42,6 +42,11 @@ export class SessionService {
 
   async cancel(callerUid: string, id: number): Promise<void> {
     await this.ownedSession(callerUid, id);
+    // Deleting a booking's session would leave the booking confirmed, its room open and the
+    // requester untold: it is cancelled from the booking, with a reason the requester gets.
+    if (await this.sessions.isConfirmedBooking(id)) {
+      throw conflict('session/is-booking', 'This session is a booking: use Cancel booking, with a reason.');
+    }
     await this.sessions.remove(id);
   }
 

@@ -2,6 +2,7 @@ import type { Session } from '@riffroom/protocol';
 import { useState, type FormEvent } from 'react';
 import { useServices } from '../../app/ServicesContext';
 import { Modal, ModalActions } from '../../components/Modal';
+import { SessionBookingRoom } from './SessionBookingRoom';
 import { useAlertingAction } from '../../components/useAlertingAction';
 import { SessionFields } from './SessionFields';
 import { sessionBodyFrom, sessionFormFrom, validateSessionForm } from './sessionForm';
@@ -47,6 +48,8 @@ export function EditSessionModal({ session, onClose, onChanged }: EditSessionMod
           </button>
         </ModalActions>
       </form>
+      {/* A marketplace booking's session: its room and its cancel with a reason (the other side is told). */}
+      <SessionBookingRoom sessionId={session._id} onChanged={onChanged} />
     </Modal>
   );
 }

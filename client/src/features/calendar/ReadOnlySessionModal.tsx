@@ -1,5 +1,6 @@
 import type { CalendarEvent, Session } from '@riffroom/protocol';
 import { Modal, ModalActions } from '../../components/Modal';
+import { SessionBookingRoom } from './SessionBookingRoom';
 import { SessionFields } from './SessionFields';
 import { emptySessionForm, sessionFormFrom, type SessionFormValues } from './sessionForm';
 
@@ -32,6 +33,7 @@ export function ReadOnlySessionModal({
     <Modal title="Edit Session" onClose={onClose}>
       <SessionFields values={values} onChange={() => {}} disabled />
       <p className="muted">{note}</p>
+      {'bookedSession' in source && <SessionBookingRoom sessionId={source.bookedSession._id} />}
       <ModalActions onClose={onClose} />
     </Modal>
   );

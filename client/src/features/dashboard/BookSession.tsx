@@ -2,6 +2,7 @@ import type { SearchResponse, SearchResult } from '@riffroom/protocol';
 import { useState } from 'react';
 import { useServices } from '../../app/ServicesContext';
 import type { MarketSearchInput } from '../../services/api';
+import { MyBookings } from '../market/MyBookings';
 import { ProviderPanel } from '../market/ProviderPanel';
 import { ResultCard } from '../market/ResultCard';
 import { SearchForm } from '../market/SearchForm';
@@ -37,6 +38,7 @@ export function BookSession() {
         <ProviderPanel provider={open} onClose={() => setOpen(null)} />
       ) : (
         <>
+          <MyBookings />
           <SearchForm onSearch={search} />
           {searching && <p className="muted">Searching...</p>}
           {found && !searching && found.results.length === 0 && (

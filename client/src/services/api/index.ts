@@ -8,6 +8,7 @@ import { createProjectsApi, type ProjectsApi } from './projects';
 import { createUsersApi, type UsersApi } from './users';
 import { createNotificationsApi, type NotificationsApi } from './notifications';
 import { createMarketApi, type MarketApi } from './market';
+import { createBookingRoomApi, type BookingRoomApi } from './bookingRoom';
 
 export { ApiError, describeError } from './errors';
 export { fetchIdentityConfig } from './authConfig';
@@ -21,6 +22,7 @@ export type { RecordingsApi } from './recordings';
 export type { NotificationsApi } from './notifications';
 export type { MarketApi, MarketSearchInput, MarketBookingInput } from './market';
 export type { ProjectsApi } from './projects';
+export type { BookingRoomApi } from './bookingRoom';
 
 /** Every backend resource the client calls. Later features add their resource here. */
 export interface Api {
@@ -32,6 +34,7 @@ export interface Api {
   recordings: RecordingsApi;
   notifications: NotificationsApi;
   market: MarketApi;
+  bookingRoom: BookingRoomApi;
   projects: ProjectsApi;
 }
 
@@ -46,6 +49,7 @@ export function createApi(options: HttpClientOptions): Api {
     recordings: createRecordingsApi(http),
     notifications: createNotificationsApi(http),
     market: createMarketApi(http),
+    bookingRoom: createBookingRoomApi(http),
     projects: createProjectsApi(http),
   };
 }

@@ -11,7 +11,11 @@ const party = (uid: string, user: PublicUser | undefined) => ({
 });
 
 /** A booking as its two parties see it. */
-export function bookingView(row: MarketBookingRow, users: ReadonlyMap<string, PublicUser>): MarketBooking {
+export function bookingView(
+  row: MarketBookingRow,
+  users: ReadonlyMap<string, PublicUser>,
+  roomOpensMs: number,
+): MarketBooking {
   return {
     id: String(row.id),
     status: row.status,
@@ -30,6 +34,7 @@ export function bookingView(row: MarketBookingRow, users: ReadonlyMap<string, Pu
     proposedEndTime: isoOrNull(row.proposed_end_at),
     reason: row.reason,
     sessionId: row.session_id === null ? null : String(row.session_id),
+    roomOpensAt: row.status === 'confirmed' ? iso(Number(row.start_at) - roomOpensMs) : null,
     createdAt: iso(row.created_at),
   };
 }

@@ -11,6 +11,7 @@ import type { UsersRepository } from '../../repositories/users.js';
 import { BOOKING_REQUESTS_LINK } from '../bookings.js';
 import type { AvailabilityService } from './availability.js';
 import { bookingView, sessionTypeOf } from './booking-view.js';
+import { queueBookingReminders } from './booking-reminders.js';
 import { isFreeSlot } from './free-slots.js';
 
 /** What an overlapping request that lost its time is told. */
@@ -23,7 +24,11 @@ const wrongState = () => conflict('booking/already-answered', 'This booking has 
 export interface MarketBookingLimits {
   /** Requests one person may have waiting for an answer at once (MAX_OPEN_BOOKING_REQUESTS). */
   maxOpenRequests: number;
+  /** How long before the start Join room opens (BOOKING_ROOM_OPENS_MINUTES); 10 minutes unless set. */
+  roomOpensMs?: number;
 }
+
+const DEFAULT_ROOM_OPENS_MS = 10 * 60_000;
 
 /**
  * Booking from an offer (issue 35): request, answer (accept, decline with a reason, propose another
@@ -41,9 +46,14 @@ export class MarketBookingService {
     private readonly notifier: Notifier,
     private readonly limits: MarketBookingLimits,
     private readonly now: () => number = Date.now,
+    /** Called after a cancel commits (the booking's room ends: booking-room.ts). */
+    private readonly onCancelled: (bookingId: number) => Promise<void> = async () => {},
   ) {}
 
   private readonly bookings = () => marketBookingsRepository(this.db);
+  private get roomOpensMs(): number {
+    return this.limits.roomOpensMs ?? DEFAULT_ROOM_OPENS_MS;
+  }
 
   async request(callerUid: string, body: MarketBookingBody): Promise<MarketBooking> {
     const offer = await this.offers.find(Number(body.offerId));
@@ -98,8 +108,8 @@ export class MarketBookingService {
     const [incoming, outgoing] = await Promise.all([this.bookings().ofProvider(uid), this.bookings().ofRequester(uid)]);
     const users = await this.usersOf([...incoming, ...outgoing]);
     return {
-      incoming: incoming.map((row) => bookingView(row, users)),
-      outgoing: outgoing.map((row) => bookingView(row, users)),
+      incoming: incoming.map((row) => bookingView(row, users, this.roomOpensMs)),
+      outgoing: outgoing.map((row) => bookingView(row, users, this.roomOpensMs)),
     };
   }
 
@@ -173,6 +183,7 @@ export class MarketBookingService {
       if (!moved) throw wrongState();
       if (row.session_id !== null) await sessionsRepository(trx).remove(row.session_id);
     });
+    await this.onCancelled(row.id);
     const other = callerUid === row.provider_uid ? row.requester_uid : row.provider_uid;
     await this.tell(other, 'booking-cancelled', `${row.offer_title}: cancelled`, row);
   }
@@ -230,6 +241,7 @@ export class MarketBookingService {
         session_id: Number(session._id),
         updated_at: at,
       });
+      await queueBookingReminders(trx, row.id, slot.start, at);
       const overlapping = await bookings.openOverlapping(row.provider_uid, slot.start, slot.end, row.id);
       for (const other of overlapping) {
         await bookings.transition(other.id, OPEN_STATUSES, {
@@ -274,6 +286,6 @@ export class MarketBookingService {
   }
 
   private async view(row: MarketBookingRow): Promise<MarketBooking> {
-    return bookingView(row, await this.usersOf([row]));
+    return bookingView(row, await this.usersOf([row]), this.roomOpensMs);
   }
 }

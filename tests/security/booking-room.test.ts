@@ -1,0 +1,110 @@
+/**
+ * Issue 35 item 5: a confirmed booking's room is private to its two parties. A stranger, someone
+ * the provider follows (whom a plain private room would admit), and an anonymous guest get nothing
+ * of it, over HTTP or over the media node's socket; the parties get in; a cancel shuts it.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PRIVATE_ROOM_MESSAGE } from '@riffroom/protocol';
+import { useRoomBox } from '../support/room-box.js';
+import { ask } from '../support/room-sockets.js';
+
+const { box, sockets, people } = useRoomBox({
+  provider: 'Paula Provider',
+  artist: 'Arturo Artist',
+  stranger: 'Stan Stranger',
+  friend: 'Fran Friend',
+});
+let bookingId: string;
+let roomId: string;
+const MINUTE = 60_000;
+
+/** A fixed-offset zone where it is about noon now: a slot starting in 5 minutes is in working hours. */
+function zoneAtNoon(): string {
+  const offset = 12 - new Date().getUTCHours();
+  return offset >= 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+}
+
+beforeAll(async () => {
+  const { provider, artist, friend } = people;
+  expect((await box.call('POST', `/api/user/follow/${friend.user.uid}`, { token: provider.idToken })).status).toBe(204);
+  const offer = await box.call('POST', '/api/offers/create', {
+    token: provider.idToken,
+    body: {
+      kind: 'mixing',
+      title: 'Mixdown',
+      remote: true,
+      rate: { amount: 80, currency: 'EUR', per: 'song' },
+      typicalMinutes: 30,
+    },
+  });
+  const everyDay = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: '00:00', end: '24:00' }));
+  await box.call('PUT', '/api/availability/mine', {
+    token: provider.idToken,
+    body: { timeZone: zoneAtNoon(), weeklyHours: everyDay, blockedDays: [], bufferMinutes: 0 },
+  });
+  const start = Math.ceil((Date.now() + 5 * MINUTE) / MINUTE) * MINUTE;
+  const requested = await box.call('POST', '/api/market/bookings/create', {
+    token: artist.idToken,
+    body: {
+      offerId: offer.body.offer.id,
+      startTime: new Date(start).toISOString(),
+      endTime: new Date(start + 30 * MINUTE).toISOString(),
+    },
+  });
+  bookingId = requested.body.booking.id;
+  const accepted = await box.call('PATCH', `/api/market/bookings/${bookingId}`, {
+    token: provider.idToken,
+    body: { action: 'accept' },
+  });
+  expect(accepted.body.booking.status).toBe('confirmed');
+  const opened = await box.call('POST', `/api/market/bookings/${bookingId}/room`, { token: provider.idToken });
+  expect(opened.body.role).toBe('host');
+  roomId = opened.body.roomId;
+});
+
+const refusal = { error: { code: 'room/private', message: PRIVATE_ROOM_MESSAGE } };
+
+describe("a booking's room", () => {
+  it('refuses an outsider the booking (404), and the room over HTTP (403)', async () => {
+    const { stranger, friend } = people;
+    for (const outsider of [stranger, friend]) {
+      const open = await box.call('POST', `/api/market/bookings/${bookingId}/room`, { token: outsider.idToken });
+      expect(open).toEqual({
+        status: 404,
+        body: { error: { code: 'booking/not-found', message: 'No such booking.' } },
+      });
+      const join = await box.call('POST', `/api/rooms/${roomId}/join`, {
+        token: outsider.idToken,
+        body: { role: 'participant' },
+      });
+      expect(join).toEqual({ status: 403, body: refusal });
+    }
+    expect(await box.call('GET', `/api/rooms/${roomId}`)).toEqual({ status: 403, body: refusal });
+  });
+
+  it('refuses an outsider’s and an anonymous guest’s socket join, and lets both parties in', async () => {
+    const { provider, artist, stranger, friend } = people;
+    for (const token of [stranger.idToken, friend.idToken, undefined]) {
+      const socket = await sockets.connect(token);
+      expect(await ask(socket, 'join-room', { roomId })).toMatchObject({ ok: false, code: 'room/private' });
+      expect(await ask(socket, 'chat', { roomId, message: 'let me in' })).toMatchObject({ code: 'room/not-joined' });
+    }
+    for (const token of [provider.idToken, artist.idToken]) {
+      const socket = await sockets.connect(token);
+      expect(await ask(socket, 'join-room', { roomId })).toMatchObject({ ok: true });
+    }
+  });
+
+  it('is shut once the booking is cancelled: the requester can neither open nor join it', async () => {
+    const { provider, artist } = people;
+    const cancelled = await box.call('PATCH', `/api/market/bookings/${bookingId}`, {
+      token: provider.idToken,
+      body: { action: 'cancel', reason: 'Studio flooded' },
+    });
+    expect(cancelled.body.booking.status).toBe('cancelled');
+    const socket = await sockets.connect(artist.idToken);
+    expect(await ask(socket, 'join-room', { roomId })).toMatchObject({ ok: false });
+    const open = await box.call('POST', `/api/market/bookings/${bookingId}/room`, { token: artist.idToken });
+    expect(open.status).toBe(409);
+  });
+});
