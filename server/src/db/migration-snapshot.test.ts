@@ -58,6 +58,7 @@ describe('upgrading a SQLite database', () => {
       '0028_marketplace_reviews',
       '0030_projects',
       '0031_project_listen_links',
+      '0045_session_participants',
     ]);
     expect(before.applied).toHaveLength(9);
 

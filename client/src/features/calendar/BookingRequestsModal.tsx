@@ -1,10 +1,17 @@
-import type { IncomingBooking, MarketBookingsResponse, MyBookingsResponse, OutgoingBooking } from '@riffroom/protocol';
+import type {
+  IncomingBooking,
+  MarketBookingsResponse,
+  MyBookingsResponse,
+  MyJoinRequestsResponse,
+  OutgoingBooking,
+} from '@riffroom/protocol';
 import { format } from 'date-fns';
 import { useState } from 'react';
 import { useServices } from '../../app/ServicesContext';
 import { Modal, ModalActions } from '../../components/Modal';
 import { useAlertingAction } from '../../components/useAlertingAction';
 import type { BookingAction } from '../../services/api';
+import { JoinRequestItem } from './JoinRequestItem';
 import { MarketBookingItem } from './market/MarketBookingItem';
 
 interface BookingRequestsModalProps {
@@ -12,6 +19,8 @@ interface BookingRequestsModalProps {
   bookings: MyBookingsResponse | null;
   /** Bookings from offers (issue 35), listed beside the spec's session bookings. */
   market: MarketBookingsResponse | null;
+  /** Requests to join sessions (issue 35, item 7): the host answers them here. */
+  joins: MyJoinRequestsResponse | null;
   onClose: () => void;
   /** After an answer: the lists and the calendars reload. */
   onAnswered: () => void;
@@ -42,7 +51,14 @@ function BookingLine({ booking, direction, who }: BookingLineProps) {
 }
 
 /** Incoming and Outgoing requests; only incoming ones that still wait have Accept and Decline. */
-export function BookingRequestsModal({ viewerUid, bookings, market, onClose, onAnswered }: BookingRequestsModalProps) {
+export function BookingRequestsModal({
+  viewerUid,
+  bookings,
+  market,
+  joins,
+  onClose,
+  onAnswered,
+}: BookingRequestsModalProps) {
   const { api } = useServices();
   const [answering, setAnswering] = useState<string | null>(null);
   const { attempt } = useAlertingAction();
@@ -64,7 +80,7 @@ export function BookingRequestsModal({ viewerUid, bookings, market, onClose, onA
         <div className="booking-lists">
           <section aria-labelledby="incoming-heading">
             <h3 id="incoming-heading">Incoming</h3>
-            {bookings.incoming.length + (market?.incoming.length ?? 0) === 0 && (
+            {bookings.incoming.length + (market?.incoming.length ?? 0) + (joins?.incoming.length ?? 0) === 0 && (
               <p className="muted">No incoming requests.</p>
             )}
             <ul className="booking-list">
@@ -106,11 +122,19 @@ export function BookingRequestsModal({ viewerUid, bookings, market, onClose, onA
                   onAnswered={onAnswered}
                 />
               ))}
+              {joins?.incoming.map((request) => (
+                <JoinRequestItem
+                  key={`join-${request._id}`}
+                  request={request}
+                  side="incoming"
+                  onAnswered={onAnswered}
+                />
+              ))}
             </ul>
           </section>
           <section aria-labelledby="outgoing-heading">
             <h3 id="outgoing-heading">Outgoing</h3>
-            {bookings.outgoing.length + (market?.outgoing.length ?? 0) === 0 && (
+            {bookings.outgoing.length + (market?.outgoing.length ?? 0) + (joins?.outgoing.length ?? 0) === 0 && (
               <p className="muted">No outgoing requests.</p>
             )}
             <ul className="booking-list">
@@ -129,6 +153,14 @@ export function BookingRequestsModal({ viewerUid, bookings, market, onClose, onA
                   booking={booking}
                   side="outgoing"
                   viewerUid={viewerUid}
+                  onAnswered={onAnswered}
+                />
+              ))}
+              {joins?.outgoing.map((request) => (
+                <JoinRequestItem
+                  key={`join-${request._id}`}
+                  request={request}
+                  side="outgoing"
                   onAnswered={onAnswered}
                 />
               ))}

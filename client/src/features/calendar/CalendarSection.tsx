@@ -23,7 +23,7 @@ export function CalendarSection({ uid }: { uid: string }) {
   const [chosenTab, setTab] = useState<TabId>('mine');
   // A toast's View action opens the requests wherever the user was.
   const tab: TabId = bookingsOpen ? 'bookings' : chosenTab;
-  const { items, bookings, market, reload } = useMyCalendar(uid);
+  const { items, bookings, market, joins, reload } = useMyCalendar(uid);
 
   function showBookings(open: boolean) {
     if (open) setTab('bookings');
@@ -79,6 +79,7 @@ export function CalendarSection({ uid }: { uid: string }) {
           viewerUid={uid}
           bookings={bookings}
           market={market}
+          joins={joins}
           onClose={() => showBookings(false)}
           onAnswered={reload}
         />

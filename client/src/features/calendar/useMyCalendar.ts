@@ -1,4 +1,9 @@
-import type { CalendarEntry, MarketBookingsResponse, MyBookingsResponse } from '@riffroom/protocol';
+import type {
+  CalendarEntry,
+  MarketBookingsResponse,
+  MyBookingsResponse,
+  MyJoinRequestsResponse,
+} from '@riffroom/protocol';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useRealtimeEvent } from '../../app/RealtimeContext';
 import { useServices } from '../../app/ServicesContext';
@@ -15,6 +20,7 @@ export function useMyCalendar(uid: string) {
   const [entries, setEntries] = useState<CalendarEntry[]>([]);
   const [bookings, setBookings] = useState<MyBookingsResponse | null>(null);
   const [market, setMarket] = useState<MarketBookingsResponse | null>(null);
+  const [joins, setJoins] = useState<MyJoinRequestsResponse | null>(null);
   const [version, setVersion] = useState(0);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
 
@@ -32,6 +38,10 @@ export function useMyCalendar(uid: string) {
     api.market.myBookings().then(
       (mine) => current && setMarket(mine),
       (error: unknown) => console.error('Failed to load marketplace bookings', error),
+    );
+    api.sessions.myJoinRequests().then(
+      (mine) => current && setJoins(mine),
+      (error: unknown) => console.error('Failed to load join requests', error),
     );
     return () => {
       current = false;
@@ -54,5 +64,5 @@ export function useMyCalendar(uid: string) {
     ],
     [entries, bookings, market],
   );
-  return { items, bookings, market, reload };
+  return { items, bookings, market, joins, reload };
 }

@@ -22,6 +22,7 @@ import * as m0027 from './0027_marketplace_bookings.js';
 import * as m0028 from './0028_marketplace_reviews.js';
 import * as m0030 from './0030_projects.js';
 import * as m0031 from './0031_project_listen_links.js';
+import * as m0045 from './0045_session_participants.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0028_marketplace_reviews': m0028,
   '0030_projects': m0030,
   '0031_project_listen_links': m0031,
+  '0045_session_participants': m0045,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -19,6 +19,7 @@ function open(viewerUid: string, market: MarketBookingsResponse) {
         viewerUid={viewerUid}
         bookings={NO_SESSION_BOOKINGS}
         market={market}
+        joins={null}
         onClose={vi.fn()}
         onAnswered={onAnswered}
       />
