@@ -36,7 +36,7 @@ export function JoinRequestItem({ request, side, onAnswered }: JoinRequestItemPr
   }
 
   return (
-    <li className="booking" data-testid={`join-${side}`}>
+    <li className="booking booking--market" data-testid={`join-${side}`}>
       <div className="booking__body">
         <strong>Join request: {request.session.title}</strong> <span className="muted">{who}</span>
         <div>{spanText(request.session.startTime, request.session.endTime)}</div>

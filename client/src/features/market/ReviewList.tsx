@@ -5,6 +5,7 @@ import { useServices } from '../../app/ServicesContext';
 import { TextAreaField } from '../../components/fields';
 import { describeError } from '../../services/api';
 import { formatRating } from './marketLabels';
+import './reviews.css';
 
 const stars = (rating: number) => '★'.repeat(rating) + '☆'.repeat(5 - rating);
 

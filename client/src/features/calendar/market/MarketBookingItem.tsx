@@ -85,7 +85,7 @@ export function MarketBookingItem({ booking, side, viewerUid, onAnswered }: Mark
   );
 
   return (
-    <li className="booking" data-testid={`market-${side}`}>
+    <li className="booking booking--market" data-testid={`market-${side}`}>
       <div className="booking__body">
         <strong>{booking.offer.title}</strong>{' '}
         <span className="muted">
@@ -93,7 +93,10 @@ export function MarketBookingItem({ booking, side, viewerUid, onAnswered }: Mark
         </span>
         <div>{spanText(booking.startTime, booking.endTime)}</div>
         {booking.message && <div className="booking__message">{booking.message}</div>}
-        <span className={`booking__status booking__status--${booking.status}`} data-testid="market-status">
+        <span
+          className={`booking__status booking__status--${booking.status} booking__status--sentence`}
+          data-testid="market-status"
+        >
           {statusText(booking)}
         </span>
       </div>
