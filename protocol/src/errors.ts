@@ -50,6 +50,10 @@ export const API_ERROR_CODES = [
   'review/not-found',
   'review/closed',
   'join/already-requested',
+  'join/already-joined',
+  'join/not-found',
+  'join/already-answered',
+  'join/session-full',
   'notification/not-found',
   /** An email link that is unknown, expired or already used. */
   'email-link/invalid',

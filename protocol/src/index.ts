@@ -6,6 +6,7 @@ export * from './auth.js';
 export * from './user.js';
 export * from './messages.js';
 export * from './sessions.js';
+export * from './join-answers.js';
 export * from './calendar-events.js';
 export * from './codec-parameters.js';
 export * from './rooms.js';

@@ -78,6 +78,7 @@ import {
   jwksResponseSchema,
 } from './scale-out.js';
 import { marketRoutes } from './market/market-routes.js';
+import { joinAnswerRoutes } from './join-answers.js';
 import { projectRestRoutes } from './project-routes.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -304,6 +305,7 @@ export const restRoutes = {
   ...notificationRestRoutes,
   // The booking marketplace (issue 35): offers, availability, search, bookings, reviews.
   ...marketRoutes,
+  ...joinAnswerRoutes,
   // Projects (issue 36).
   ...projectRestRoutes,
 } as const satisfies Record<string, RestRoute>;

@@ -131,11 +131,12 @@ export type MyBookingsResponse = z.infer<typeof myBookingsResponseSchema>;
 export const joinRequestBodySchema = z.object({ message: multiLineText().max(2000).default('') });
 export type JoinRequestBody = z.infer<typeof joinRequestBodySchema>;
 
+/** A join request waits (pending) until the session's host accepts or declines it (issue 35, item 7). */
 export const joinRequestSchema = z.object({
   _id: z.string(),
   sessionId: z.string(),
   message: z.string(),
-  status: z.literal('pending'),
+  status: z.enum(BOOKING_STATUSES),
   createdAt: z.string(),
 });
 export type JoinRequest = z.infer<typeof joinRequestSchema>;

@@ -24,11 +24,13 @@ import { bookingRequestsRepository } from './repositories/booking-requests.js';
 import { calendarFeedsRepository } from './repositories/calendar-feeds.js';
 import { eventsRepository } from './repositories/events.js';
 import { joinRequestsRepository } from './repositories/join-requests.js';
+import { sessionParticipantsRepository } from './repositories/session-participants.js';
 import { sessionsRepository } from './repositories/sessions.js';
 import { BookingService } from './services/bookings.js';
 import { CalendarFeedService } from './services/calendar-feed.js';
 import { EventService } from './services/events.js';
 import { SessionService } from './services/sessions.js';
+import { JoinAnswerService } from './services/join-answers.js';
 import { roomsRepository } from './repositories/rooms.js';
 import { ApiLimits } from './limits/api-limits.js';
 import { BoundedConcurrency } from './limits/bounded-concurrency.js';
@@ -198,7 +200,16 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
     profiles: new ProfileService(users),
     follows: new FollowService(follows, users),
     messages,
-    sessions: new SessionService(sessions, joinRequestsRepository(db), follows, users, messages, notifications.service),
+    sessions: new SessionService(
+      sessions,
+      joinRequestsRepository(db),
+      follows,
+      users,
+      messages,
+      notifications.service,
+      sessionParticipantsRepository(db),
+    ),
+    joinAnswers: new JoinAnswerService(db, users, notifications.service),
     bookings,
     notifications: notifications.service,
     emailActions: new EmailActions(emailLinksRepository(db), bookings),

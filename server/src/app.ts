@@ -46,6 +46,7 @@ import type { FollowService } from './services/follows.js';
 import type { MessageService } from './services/messages.js';
 import type { ProfileService } from './services/profiles.js';
 import type { SessionService } from './services/sessions.js';
+import type { JoinAnswerService } from './services/join-answers.js';
 import type { RoomService } from './services/rooms.js';
 import type { RecordingService } from './services/recordings.js';
 import type { ProjectService } from './services/projects.js';
@@ -71,6 +72,7 @@ export interface AppDeps {
   messages: MessageService;
   sessions: SessionService;
   bookings: BookingService;
+  joinAnswers: JoinAnswerService;
   events: EventService;
   calendarFeeds: CalendarFeedService;
   rooms: RoomService;

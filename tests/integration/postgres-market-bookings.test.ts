@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { offerBodySchema, type NotificationKind } from '@riffroom/protocol';
+import { offerBodySchema, sessionBodySchema, type NotificationKind } from '@riffroom/protocol';
 import type { NotificationInput } from '../../server/src/notifications/notifier.js';
 import { availabilityRepository } from '../../server/src/repositories/availability.js';
 import { followsRepository } from '../../server/src/repositories/follows.js';
 import { offersRepository } from '../../server/src/repositories/offers.js';
+import { sessionsRepository } from '../../server/src/repositories/sessions.js';
 import { usersRepository } from '../../server/src/repositories/users.js';
 import { AvailabilityService } from '../../server/src/services/market/availability.js';
 import { MarketBookingService } from '../../server/src/services/market/bookings.js';
@@ -14,6 +15,7 @@ import { roomsRepository } from '../../server/src/repositories/rooms.js';
 import { jobsRepository } from '../../server/src/repositories/jobs.js';
 import { JobWorker } from '../../server/src/jobs/job-worker.js';
 import { createLogger } from '../../server/src/logger.js';
+import { JoinAnswerService } from '../../server/src/services/join-answers.js';
 import { usePostgresDatabase } from '../support/postgres-database.js';
 
 // The scaled setup: API processes share one PostgreSQL with a pool of connections, so confirms of
@@ -139,5 +141,54 @@ describe('marketplace bookings on PostgreSQL', () => {
     const reminded = told.filter((item) => item.kind === 'booking-reminder').map((item) => item.userId);
     expect(reminded.sort()).toEqual(['fan1', 'provider']);
     await Promise.all(workers.map((worker) => worker.close()));
+  });
+});
+
+// Join answers (issue 35, item 7) on the same server: migration 0045 applies on PostgreSQL, and of
+// two answers sent at once through the pool exactly one moves the request.
+describe('join answers on PostgreSQL', () => {
+  it('adds the requester once when the host accepts twice at once, and lists it on both sides', async () => {
+    const db = pg.db;
+    const told: NotificationInput[] = [];
+    const session = await sessionsRepository(db).insert(
+      {
+        hostUid: 'provider',
+        bookedByUid: null,
+        status: 'confirmed',
+        body: sessionBodySchema.parse({
+          title: 'Open jam',
+          startTime: '2031-03-03T18:00:00.000Z',
+          endTime: '2031-03-03T20:00:00.000Z',
+          visibility: 'public',
+          maxParticipants: 4,
+        }),
+      },
+      1,
+    );
+    const [row] = await db('join_requests')
+      .insert({
+        session_id: Number(session._id),
+        requester_uid: 'fan9',
+        message: 'hi',
+        status: 'pending',
+        created_at: 2,
+      })
+      .returning('id');
+    const id = Number((row as { id: number }).id);
+    const service = new JoinAnswerService(db, usersRepository(db), { notify: async (input) => void told.push(input) });
+
+    const answers = await Promise.all([
+      service.answer('provider', id, { action: 'accept' }),
+      service.answer('provider', id, { action: 'accept' }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual(['accepted', 'accepted']);
+    expect(told).toHaveLength(1);
+    expect(await db('session_participants').where({ session_id: Number(session._id) })).toHaveLength(1);
+    // fan9 may also hold the confirmed booking of the test above: look for this session only.
+    const joined = (await sessionsRepository(db).onCalendarOf('fan9')).filter((s) => s._id === session._id);
+    expect(joined.map((s) => s.title)).toEqual(['Open jam']);
+    const [hostSide, joinerSide] = await Promise.all([service.mine('provider'), service.mine('fan9')]);
+    expect(hostSide.incoming).toEqual(joinerSide.outgoing);
+    expect(hostSide.incoming[0]).toMatchObject({ status: 'accepted', session: { title: 'Open jam' } });
   });
 });

@@ -1,5 +1,6 @@
 import type {
   EmailPreferencesResponse,
+  ListedJoinRequest,
   NotificationsResponse,
   OwnProfile,
   PublicUser,
@@ -18,6 +19,21 @@ import type { Realtime, RealtimeEventName, RealtimeHandler } from '../services/r
 import { fakeRoomConnector } from './fakeRoom';
 import { lateNightRoom } from './roomFixtures';
 import { fakeMarketApi } from './fakeMarket';
+
+/** A request by @ana to join the host's 'Open jam'; override what a test needs. */
+export function makeJoinRequest(overrides: Partial<ListedJoinRequest> = {}): ListedJoinRequest {
+  return {
+    _id: 'join-1',
+    sessionId: 's1',
+    message: 'I play bass',
+    status: 'pending',
+    createdAt: '2030-01-01T00:00:00.000Z',
+    session: { title: 'Open jam', startTime: '2030-01-07T18:00:00.000Z', endTime: '2030-01-07T20:00:00.000Z' },
+    requester: { uid: 'artist', name: 'Ana Artist', username: 'ana' },
+    host: { uid: 'host', name: 'Hana Host', username: 'hana' },
+    ...overrides,
+  };
+}
 
 export function makeUser(overrides: Partial<PublicUser> & { firebase_uid: string }): PublicUser {
   return {
@@ -142,6 +158,11 @@ export function fakeApi(): Api {
         message,
         status: 'pending' as const,
         createdAt: new Date().toISOString(),
+      })),
+      myJoinRequests: vi.fn(async () => ({ incoming: [], outgoing: [] })),
+      answerJoinRequest: vi.fn(async (id: string, action) => ({
+        ...makeJoinRequest({ _id: id }),
+        status: action === 'accept' ? ('accepted' as const) : ('declined' as const),
       })),
     },
     events: {

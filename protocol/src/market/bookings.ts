@@ -81,3 +81,4 @@ export const marketBookingsResponseSchema = z.object({
   incoming: z.array(marketBookingSchema),
   outgoing: z.array(marketBookingSchema),
 });
+export type MarketBookingsResponse = z.infer<typeof marketBookingsResponseSchema>;

@@ -31,3 +31,4 @@ export type Review = z.infer<typeof reviewSchema>;
 export const reviewResponseSchema = z.object({ review: reviewSchema });
 /** A profile's reviews, newest first, with the average and count. */
 export const reviewsResponseSchema = z.object({ rating: ratingSummarySchema, reviews: z.array(reviewSchema) });
+export type ReviewsResponse = z.infer<typeof reviewsResponseSchema>;

@@ -59,6 +59,7 @@ describe('upgrading a SQLite database', () => {
       '0030_projects',
       '0031_project_listen_links',
       '0040_booking_rooms_and_reminders',
+      '0045_session_participants',
     ]);
     expect(before.applied).toHaveLength(9);
 

@@ -7,7 +7,7 @@ interface JoinRequestRow {
   session_id: number;
   requester_uid: string;
   message: string;
-  status: 'pending';
+  status: JoinRequest['status'];
   created_at: number;
 }
 

@@ -101,11 +101,15 @@ export function sessionsRepository(db: Knex) {
     async isConfirmedBooking(id: number): Promise<boolean> {
       return (await db('market_bookings').where({ session_id: id, status: 'confirmed' }).first('id')) !== undefined;
     },
-    /** Every session on a user's calendar: the ones they host and the ones they booked. Oldest first. */
+    /**
+     * Every session on a user's calendar: the ones they host, the ones they booked and the ones a
+     * host let them join (session_participants). Oldest first.
+     */
     async onCalendarOf(uid: string): Promise<Session[]> {
       const rows = (await table()
         .where({ host_uid: uid })
         .orWhere({ booked_by_uid: uid })
+        .orWhereIn('id', db('session_participants').select('session_id').where({ uid }))
         .orderBy('start_at', 'asc')
         .orderBy('id', 'asc')) as SessionRow[];
       return rows.map(toSession);

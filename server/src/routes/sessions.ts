@@ -1,9 +1,16 @@
 import Router from '@koa/router';
-import { restRoutes, bookingIdParamsSchema, sessionIdParamsSchema, uidParamsSchema } from '@riffroom/protocol';
+import {
+  restRoutes,
+  bookingIdParamsSchema,
+  joinRequestIdParamsSchema,
+  sessionIdParamsSchema,
+  uidParamsSchema,
+} from '@riffroom/protocol';
 import { caller, type AuthState } from '../middleware/authenticate.js';
 import type { Guards } from '../middleware/guards.js';
 import { parseBody, parseParams } from '../middleware/validate.js';
 import type { BookingService } from '../services/bookings.js';
+import type { JoinAnswerService } from '../services/join-answers.js';
 import type { SessionService } from '../services/sessions.js';
 import { answer, pathUnder } from './contract.js';
 
@@ -13,10 +20,11 @@ export interface SessionRouteDeps {
   guards: Guards;
   sessions: SessionService;
   bookings: BookingService;
+  joinAnswers: JoinAnswerService;
 }
 
 /** Calendar sessions, bookings and join requests at exactly the paths of spec part 7. */
-export function sessionRoutes({ guards, sessions, bookings }: SessionRouteDeps): Router<AuthState> {
+export function sessionRoutes({ guards, sessions, bookings, joinAnswers }: SessionRouteDeps): Router<AuthState> {
   const router = new Router<AuthState>({ prefix: PREFIX });
   router.use(guards.auth);
   const sessionId = (params: unknown) => Number(parseParams(sessionIdParamsSchema, params).id);
@@ -48,6 +56,19 @@ export function sessionRoutes({ guards, sessions, bookings }: SessionRouteDeps):
     const id = Number(parseParams(bookingIdParamsSchema, ctx.params).id);
     const body = parseBody(ctx, restRoutes.respondBooking.body);
     ctx.body = answer(restRoutes.respondBooking, { booking: await bookings.respond(caller(ctx).uid, id, body) });
+  });
+
+  router.get(pathUnder(PREFIX, restRoutes.myJoinRequests), async (ctx) => {
+    ctx.body = answer(restRoutes.myJoinRequests, await joinAnswers.mine(caller(ctx).uid));
+  });
+
+  // Only the session's host answers; anyone else gets 404 (services/join-answers.ts).
+  router.patch(pathUnder(PREFIX, restRoutes.answerJoinRequest), async (ctx) => {
+    const id = Number(parseParams(joinRequestIdParamsSchema, ctx.params).id);
+    const body = parseBody(ctx, restRoutes.answerJoinRequest.body);
+    ctx.body = answer(restRoutes.answerJoinRequest, {
+      joinRequest: await joinAnswers.answer(caller(ctx).uid, id, body),
+    });
   });
 
   router.post(pathUnder(PREFIX, restRoutes.requestToJoin), async (ctx) => {

@@ -2,9 +2,11 @@ import type { CalendarEntry, JoinRequest, JoinRequestBody, Session, SessionBody 
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import type { FollowsRepository } from '../repositories/follows.js';
 import type { JoinRequestsRepository } from '../repositories/join-requests.js';
+import type { SessionParticipantsRepository } from '../repositories/session-participants.js';
 import type { SessionsRepository } from '../repositories/sessions.js';
 import type { UsersRepository } from '../repositories/users.js';
 import type { Notifier } from '../notifications/notifier.js';
+import { BOOKING_REQUESTS_LINK } from './bookings.js';
 import type { MessageService } from './messages.js';
 import { canSeeInFull, isParty, viewOf } from './visibility.js';
 
@@ -22,6 +24,7 @@ export class SessionService {
     private readonly users: UsersRepository,
     private readonly messages: MessageService,
     private readonly notifier: Notifier,
+    private readonly participants: SessionParticipantsRepository,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -57,7 +60,12 @@ export class SessionService {
     const hosts = new Set(sessions.map((session) => session.host).filter((host) => host !== readerUid));
     const followed = new Set<string>();
     for (const host of hosts) if (await this.follows.isFollowing(readerUid, host)) followed.add(host);
-    const reader = { uid: readerUid, followsHost: (host: string) => followed.has(host) };
+    const joined = new Set((await this.participants.sessionIdsOf(readerUid)).map(String));
+    const reader = {
+      uid: readerUid,
+      followsHost: (host: string) => followed.has(host),
+      joined: (sessionId: string) => joined.has(sessionId),
+    };
     return sessions.flatMap((session) => viewOf(session, reader) ?? []);
   }
 
@@ -71,6 +79,9 @@ export class SessionService {
       throw forbidden('session/not-visible', 'You cannot join this session.');
     }
     if (!followsHost) throw forbidden('calendar/not-following', 'Follow the host to ask to join their sessions.');
+    if (await this.participants.isParticipant(id, callerUid)) {
+      throw conflict('join/already-joined', 'You are already in this session.');
+    }
     if (await this.joinRequests.hasPending(id, callerUid)) {
       throw conflict('join/already-requested', 'You have already asked to join this session.');
     }
@@ -90,7 +101,8 @@ export class SessionService {
       userId: session.host,
       kind: 'join-requested',
       title: `${requester ? `@${requester.user_username}` : 'Someone'} asks to join "${session.title}"`,
-      link: `/dashboard?tab=messages&with=${encodeURIComponent(callerUid)}`,
+      // Booking Requests, where the owner accepts or declines it (issue 35, item 7).
+      link: BOOKING_REQUESTS_LINK,
       data: { sessionId: String(id), joinRequestId: request!._id },
     });
     return request!;

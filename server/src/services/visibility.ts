@@ -4,6 +4,8 @@ import { BUSY_TITLE, type BusyBlock, type CalendarEntry, type Session } from '@r
 export interface Reader {
   uid: string;
   followsHost: (hostUid: string) => boolean;
+  /** Whether the host let the reader join this session (an accepted join request). */
+  joined?: (sessionId: string) => boolean;
 }
 
 /** The host and, for a booked session, the user who booked it: both see it whole. */
@@ -11,7 +13,7 @@ export const isParty = (session: Session, uid: string) => session.host === uid |
 
 /** Spec part 4 and issue 4: public in full; followers in full to followers; private as a busy block. */
 export function canSeeInFull(session: Session, reader: Reader): boolean {
-  if (isParty(session, reader.uid)) return true;
+  if (isParty(session, reader.uid) || reader.joined?.(session._id)) return true;
   if (session.visibility === 'public') return true;
   if (session.visibility === 'followers') return reader.followsHost(session.host);
   return false;

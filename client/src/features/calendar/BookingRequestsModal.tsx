@@ -1,13 +1,26 @@
-import type { IncomingBooking, MyBookingsResponse, OutgoingBooking } from '@riffroom/protocol';
+import type {
+  IncomingBooking,
+  MarketBookingsResponse,
+  MyBookingsResponse,
+  MyJoinRequestsResponse,
+  OutgoingBooking,
+} from '@riffroom/protocol';
 import { format } from 'date-fns';
 import { useState } from 'react';
 import { useServices } from '../../app/ServicesContext';
 import { Modal, ModalActions } from '../../components/Modal';
 import { useAlertingAction } from '../../components/useAlertingAction';
 import type { BookingAction } from '../../services/api';
+import { JoinRequestItem } from './JoinRequestItem';
+import { MarketBookingItem } from './market/MarketBookingItem';
 
 interface BookingRequestsModalProps {
+  viewerUid: string;
   bookings: MyBookingsResponse | null;
+  /** Bookings from offers (issue 35), listed beside the spec's session bookings. */
+  market: MarketBookingsResponse | null;
+  /** Requests to join sessions (issue 35, item 7): the host answers them here. */
+  joins: MyJoinRequestsResponse | null;
   onClose: () => void;
   /** After an answer: the lists and the calendars reload. */
   onAnswered: () => void;
@@ -38,7 +51,14 @@ function BookingLine({ booking, direction, who }: BookingLineProps) {
 }
 
 /** Incoming and Outgoing requests; only incoming ones that still wait have Accept and Decline. */
-export function BookingRequestsModal({ bookings, onClose, onAnswered }: BookingRequestsModalProps) {
+export function BookingRequestsModal({
+  viewerUid,
+  bookings,
+  market,
+  joins,
+  onClose,
+  onAnswered,
+}: BookingRequestsModalProps) {
   const { api } = useServices();
   const [answering, setAnswering] = useState<string | null>(null);
   const { attempt } = useAlertingAction();
@@ -60,7 +80,9 @@ export function BookingRequestsModal({ bookings, onClose, onAnswered }: BookingR
         <div className="booking-lists">
           <section aria-labelledby="incoming-heading">
             <h3 id="incoming-heading">Incoming</h3>
-            {bookings.incoming.length === 0 && <p className="muted">No incoming requests.</p>}
+            {bookings.incoming.length + (market?.incoming.length ?? 0) + (joins?.incoming.length ?? 0) === 0 && (
+              <p className="muted">No incoming requests.</p>
+            )}
             <ul className="booking-list">
               {bookings.incoming.map((booking) => (
                 <li key={booking._id} className="booking" data-testid="incoming-booking">
@@ -91,11 +113,30 @@ export function BookingRequestsModal({ bookings, onClose, onAnswered }: BookingR
                   )}
                 </li>
               ))}
+              {market?.incoming.map((booking) => (
+                <MarketBookingItem
+                  key={`market-${booking.id}`}
+                  booking={booking}
+                  side="incoming"
+                  viewerUid={viewerUid}
+                  onAnswered={onAnswered}
+                />
+              ))}
+              {joins?.incoming.map((request) => (
+                <JoinRequestItem
+                  key={`join-${request._id}`}
+                  request={request}
+                  side="incoming"
+                  onAnswered={onAnswered}
+                />
+              ))}
             </ul>
           </section>
           <section aria-labelledby="outgoing-heading">
             <h3 id="outgoing-heading">Outgoing</h3>
-            {bookings.outgoing.length === 0 && <p className="muted">No outgoing requests.</p>}
+            {bookings.outgoing.length + (market?.outgoing.length ?? 0) + (joins?.outgoing.length ?? 0) === 0 && (
+              <p className="muted">No outgoing requests.</p>
+            )}
             <ul className="booking-list">
               {bookings.outgoing.map((booking) => (
                 <li key={booking._id} className="booking" data-testid="outgoing-booking">
@@ -105,6 +146,23 @@ export function BookingRequestsModal({ bookings, onClose, onAnswered }: BookingR
                     who={booking.host ? `@${booking.host.user_username}` : 'Unknown Host'}
                   />
                 </li>
+              ))}
+              {market?.outgoing.map((booking) => (
+                <MarketBookingItem
+                  key={`market-${booking.id}`}
+                  booking={booking}
+                  side="outgoing"
+                  viewerUid={viewerUid}
+                  onAnswered={onAnswered}
+                />
+              ))}
+              {joins?.outgoing.map((request) => (
+                <JoinRequestItem
+                  key={`join-${request._id}`}
+                  request={request}
+                  side="outgoing"
+                  onAnswered={onAnswered}
+                />
               ))}
             </ul>
           </section>

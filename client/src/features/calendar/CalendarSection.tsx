@@ -23,7 +23,7 @@ export function CalendarSection({ uid }: { uid: string }) {
   const [chosenTab, setTab] = useState<TabId>('mine');
   // A toast's View action opens the requests wherever the user was.
   const tab: TabId = bookingsOpen ? 'bookings' : chosenTab;
-  const { items, bookings, reload } = useMyCalendar(uid);
+  const { items, bookings, market, joins, reload } = useMyCalendar(uid);
 
   function showBookings(open: boolean) {
     if (open) setTab('bookings');
@@ -75,7 +75,14 @@ export function CalendarSection({ uid }: { uid: string }) {
         )}
       </div>
       {bookingsOpen && (
-        <BookingRequestsModal bookings={bookings} onClose={() => showBookings(false)} onAnswered={reload} />
+        <BookingRequestsModal
+          viewerUid={uid}
+          bookings={bookings}
+          market={market}
+          joins={joins}
+          onClose={() => showBookings(false)}
+          onAnswered={reload}
+        />
       )}
     </section>
   );

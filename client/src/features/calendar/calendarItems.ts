@@ -3,6 +3,7 @@ import type {
   CalendarEntry,
   CalendarEvent,
   IncomingBooking,
+  MarketBooking,
   OutgoingBooking,
   Session,
 } from '@riffroom/protocol';
@@ -12,7 +13,7 @@ export type CalendarItem = { id: string; title: string; start: Date; end: Date }
   | { kind: 'session'; session: Session }
   | { kind: 'busy'; busy: BusyBlock }
   | { kind: 'event'; event: CalendarEvent }
-  | { kind: 'booking'; booking: IncomingBooking | OutgoingBooking }
+  | { kind: 'booking'; booking: IncomingBooking | OutgoingBooking | MarketBooking }
 );
 
 const isBusy = (entry: CalendarEntry): entry is BusyBlock => 'busy' in entry;
@@ -52,4 +53,25 @@ export function itemsFromPendingBookings(bookings: (IncomingBooking | OutgoingBo
       end: new Date(booking.endTime),
       booking,
     }));
+}
+
+/**
+ * Bookings from offers still waiting for an answer hold their time, yellow, on both sides'
+ * calendars; a proposed one holds the proposed time. Confirmed ones are sessions already.
+ */
+export function itemsFromOpenMarketBookings(bookings: MarketBooking[]): CalendarItem[] {
+  return bookings.flatMap((booking): CalendarItem[] => {
+    const proposed = booking.status === 'proposed' && booking.proposedStartTime && booking.proposedEndTime;
+    if (booking.status !== 'pending' && !proposed) return [];
+    return [
+      {
+        kind: 'booking',
+        id: `market-${booking.id}`,
+        title: `${booking.offer.title} (${booking.status})`,
+        start: new Date(proposed ? booking.proposedStartTime! : booking.startTime),
+        end: new Date(proposed ? booking.proposedEndTime! : booking.endTime),
+        booking,
+      },
+    ];
+  });
 }

@@ -208,7 +208,14 @@ describe('View Booking Requests', () => {
 
   it('shows Accept and Decline only on pending incoming requests, with the fallback names', async () => {
     const { api, alerts, onDone, user } = setup(({ onDone }) => (
-      <BookingRequestsModal bookings={bookings} onClose={vi.fn()} onAnswered={onDone} />
+      <BookingRequestsModal
+        viewerUid="me"
+        bookings={bookings}
+        market={null}
+        joins={null}
+        onClose={vi.fn()}
+        onAnswered={onDone}
+      />
     ));
     const [pending, answered] = screen.getAllByTestId('incoming-booking');
     expect(within(pending!).getByTestId('booking-party').textContent).toBe('Unknown User');

@@ -1,14 +1,26 @@
-import type { CalendarEntry, MyBookingsResponse } from '@riffroom/protocol';
+import type {
+  CalendarEntry,
+  MarketBookingsResponse,
+  MyBookingsResponse,
+  MyJoinRequestsResponse,
+} from '@riffroom/protocol';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useRealtimeEvent } from '../../app/RealtimeContext';
 import { useServices } from '../../app/ServicesContext';
-import { itemsFromEntries, itemsFromPendingBookings, type CalendarItem } from './calendarItems';
+import {
+  itemsFromEntries,
+  itemsFromOpenMarketBookings,
+  itemsFromPendingBookings,
+  type CalendarItem,
+} from './calendarItems';
 
 /** The signed-in user's sessions and booking requests, reloaded after changes and new requests. */
 export function useMyCalendar(uid: string) {
   const { api } = useServices();
   const [entries, setEntries] = useState<CalendarEntry[]>([]);
   const [bookings, setBookings] = useState<MyBookingsResponse | null>(null);
+  const [market, setMarket] = useState<MarketBookingsResponse | null>(null);
+  const [joins, setJoins] = useState<MyJoinRequestsResponse | null>(null);
   const [version, setVersion] = useState(0);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
 
@@ -23,6 +35,14 @@ export function useMyCalendar(uid: string) {
       (mine) => current && setBookings(mine),
       (error: unknown) => console.error('Failed to load booking requests', error),
     );
+    api.market.myBookings().then(
+      (mine) => current && setMarket(mine),
+      (error: unknown) => console.error('Failed to load marketplace bookings', error),
+    );
+    api.sessions.myJoinRequests().then(
+      (mine) => current && setJoins(mine),
+      (error: unknown) => console.error('Failed to load join requests', error),
+    );
     return () => {
       current = false;
     };
@@ -31,13 +51,18 @@ export function useMyCalendar(uid: string) {
   useRealtimeEvent('new-booking-request', reload);
   // An accepted request is a confirmed session on our calendar now; a declined one frees the time.
   useRealtimeEvent('booking-answered', reload);
+  // Bookings from offers and join requests move by notification (issue 35): the lists follow.
+  useRealtimeEvent('notification', (item) => {
+    if (item.kind.startsWith('booking-') || item.kind.startsWith('join-')) reload();
+  });
 
   const items = useMemo<CalendarItem[]>(
     () => [
       ...itemsFromEntries(entries),
       ...itemsFromPendingBookings([...(bookings?.incoming ?? []), ...(bookings?.outgoing ?? [])]),
+      ...itemsFromOpenMarketBookings([...(market?.incoming ?? []), ...(market?.outgoing ?? [])]),
     ],
-    [entries, bookings],
+    [entries, bookings, market],
   );
-  return { items, bookings, reload };
+  return { items, bookings, market, joins, reload };
 }

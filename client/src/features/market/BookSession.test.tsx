@@ -28,6 +28,10 @@ describe('Book a Session', () => {
     expect(within(card).getByText(/^Next free: /)).toBeTruthy();
 
     await user.click(within(card).getByRole('button', { name: 'View times' }));
+    // The provider's offers carry their average and count, and their reviews below.
+    const panel = await screen.findByRole('region', { name: "Mia Mixer's offers" });
+    expect(within(panel).getByText('★ 4.5 (2)')).toBeTruthy();
+    expect(services.api.market.reviewsOf).toHaveBeenCalledWith('mixer');
     const slots = await screen.findAllByRole('button', { pressed: false });
     await user.click(slots[0]!);
     await user.type(screen.getByLabelText('Message'), 'A reggaeton single');

@@ -2,7 +2,8 @@ import type { Offer, SearchResult, Slot } from '@riffroom/protocol';
 import { useEffect, useState } from 'react';
 import { useServices } from '../../app/ServicesContext';
 import { TextAreaField } from '../../components/fields';
-import { formatRate, formatSlot, viewerZone } from './marketLabels';
+import { formatRate, formatRating, formatSlot, viewerZone } from './marketLabels';
+import { ReviewList } from './ReviewList';
 
 const WEEK = 7 * 86_400_000;
 
@@ -68,6 +69,7 @@ export function ProviderPanel({ provider, onClose }: { provider: SearchResult; o
         Back
       </button>
       <h2 className="section__subtitle">{provider.name}</h2>
+      <p>{formatRating(provider.rating)}</p>
       {offers === null ? (
         <p className="muted">Loading offers...</p>
       ) : (
@@ -121,6 +123,7 @@ export function ProviderPanel({ provider, onClose }: { provider: SearchResult; o
         </div>
       )}
       {status && <p role="status">{status}</p>}
+      <ReviewList uid={provider.uid} showSummary={false} />
     </section>
   );
 }

@@ -71,4 +71,30 @@ describe('the notification bell', () => {
     );
     expect(await screen.findByText('Bob invited you to "EP"')).toBeTruthy();
   });
+
+  it('toasts the steps of a booking from an offer and of a join request, which no other part toasts', async () => {
+    const { services, realtime } = fakeServices(ALICE);
+    renderApp('/dashboard', services);
+    await screen.findByRole('button', { name: 'Notifications, none unread' });
+    act(() => {
+      realtime.deliver(
+        'notification',
+        item('10', { kind: 'booking-proposed', title: 'Latin mixing: another time was proposed', data: {} }),
+      );
+      realtime.deliver(
+        'notification',
+        item('11', { kind: 'booking-answered', title: 'Latin mixing: confirmed', data: { source: 'market' } }),
+      );
+      realtime.deliver(
+        'notification',
+        item('12', { kind: 'join-answered', title: '@hana accepted your request to join "Open jam"' }),
+      );
+      // A session booking's answer is toasted from its own event (useBookingToast): not twice.
+      realtime.deliver('notification', item('13', { kind: 'booking-answered', title: 'Booking request accepted' }));
+    });
+    expect(await screen.findByText('Latin mixing: another time was proposed')).toBeTruthy();
+    expect(await screen.findByText('Latin mixing: confirmed')).toBeTruthy();
+    expect(await screen.findByText('@hana accepted your request to join "Open jam"')).toBeTruthy();
+    expect(screen.queryByText('Booking request accepted')).toBeNull();
+  });
 });

@@ -54,7 +54,8 @@ export function useNotifications(onOpen: (link: string) => void): NotificationsS
   useRealtimeEvent('notification', (item) => {
     setUnread((count) => count + 1);
     setItems((list) => (list ? [item, ...list.filter((other) => other._id !== item._id)] : list));
-    if (!TOASTED_ELSEWHERE.has(item.kind)) {
+    // A booking from an offer (data.source 'market') has no realtime event of its own: toast it here.
+    if (!TOASTED_ELSEWHERE.has(item.kind) || item.data.source === 'market') {
       toast.show({
         type: toastTypeOf(item.kind),
         message: item.title,

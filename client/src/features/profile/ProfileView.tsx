@@ -1,6 +1,7 @@
 import type { OwnProfile } from '@riffroom/protocol';
 import { Avatar } from '../../components/Avatar';
 import { roleLabel } from '../../components/userLabels';
+import { ReviewList } from '../market/ReviewList';
 
 const ARTIST_TYPE_LABELS: Record<string, string> = { solo: 'Solo', band: 'Band' };
 
@@ -56,6 +57,7 @@ export function ProfileView({ profile, onEdit }: { profile: OwnProfile | null; o
       <button type="button" className="btn btn--primary" onClick={onEdit}>
         Edit Profile
       </button>
+      {profile && <ReviewList uid={profile.firebase_uid} canReply />}
     </div>
   );
 }

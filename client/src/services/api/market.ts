@@ -2,7 +2,12 @@ import {
   restRoutes,
   type FreeSlotsQuery,
   type MarketBooking,
+  type MarketBookingAction,
+  type MarketBookingsResponse,
   type Offer,
+  type Review,
+  type ReviewBody,
+  type ReviewsResponse,
   type SearchResponse,
   type Slot,
 } from '@riffroom/protocol';
@@ -33,6 +38,14 @@ export interface MarketApi {
   offersOf(uid: string): Promise<Offer[]>;
   freeSlots(uid: string, query: FreeSlotsQuery): Promise<Slot[]>;
   requestBooking(body: MarketBookingInput): Promise<MarketBooking>;
+  /** The caller's bookings from offers: incoming (they provide) and outgoing (they asked). */
+  myBookings(): Promise<MarketBookingsResponse>;
+  /** Accept, decline, propose, answer a proposal, cancel. */
+  actOnBooking(id: string, action: MarketBookingAction): Promise<MarketBooking>;
+  reviewsOf(uid: string): Promise<ReviewsResponse>;
+  /** Writes or (within the edit window) changes the caller's review of a finished booking. */
+  review(bookingId: string, body: ReviewBody): Promise<Review>;
+  reply(reviewId: string, text: string): Promise<Review>;
 }
 
 export function createMarketApi(http: HttpClient): MarketApi {
@@ -54,6 +67,21 @@ export function createMarketApi(http: HttpClient): MarketApi {
     },
     async requestBooking(body) {
       return (await http.authed(restRoutes.requestMarketBooking, { body })).booking;
+    },
+    myBookings() {
+      return http.authed(restRoutes.myMarketBookings);
+    },
+    async actOnBooking(id, action) {
+      return (await http.authed(restRoutes.actOnMarketBooking, { params: { id }, body: action })).booking;
+    },
+    reviewsOf(uid) {
+      return http.authed(restRoutes.reviewsOf, { params: { uid } });
+    },
+    async review(bookingId, body) {
+      return (await http.authed(restRoutes.reviewBooking, { params: { id: bookingId }, body })).review;
+    },
+    async reply(reviewId, text) {
+      return (await http.authed(restRoutes.replyToReview, { params: { id: reviewId }, body: { text } })).review;
     },
   };
 }

@@ -4,7 +4,9 @@ import {
   type CalendarEntry,
   type IncomingBooking,
   type JoinRequest,
+  type ListedJoinRequest,
   type MyBookingsResponse,
+  type MyJoinRequestsResponse,
   type OutgoingBooking,
   type Session,
   type SessionInput,
@@ -25,6 +27,9 @@ export interface SessionsApi {
   respondBooking(id: string, action: BookingAction): Promise<IncomingBooking>;
   myBookings(): Promise<MyBookingsResponse>;
   requestToJoin(sessionId: string, message: string): Promise<JoinRequest>;
+  /** Requests to join the caller's sessions (incoming) and the caller's own (outgoing). */
+  myJoinRequests(): Promise<MyJoinRequestsResponse>;
+  answerJoinRequest(id: string, action: BookingAction): Promise<ListedJoinRequest>;
 }
 
 export function createSessionsApi(http: HttpClient): SessionsApi {
@@ -53,6 +58,12 @@ export function createSessionsApi(http: HttpClient): SessionsApi {
     async requestToJoin(sessionId, message) {
       return (await http.authed(restRoutes.requestToJoin, { params: { id: sessionId }, body: { message } }))
         .joinRequest;
+    },
+    myJoinRequests() {
+      return http.authed(restRoutes.myJoinRequests);
+    },
+    async answerJoinRequest(id, action) {
+      return (await http.authed(restRoutes.answerJoinRequest, { params: { id }, body: { action } })).joinRequest;
     },
   };
 }

@@ -23,6 +23,7 @@ import * as m0028 from './0028_marketplace_reviews.js';
 import * as m0030 from './0030_projects.js';
 import * as m0031 from './0031_project_listen_links.js';
 import * as m0040 from './0040_booking_rooms_and_reminders.js';
+import * as m0045 from './0045_session_participants.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0030_projects': m0030,
   '0031_project_listen_links': m0031,
   '0040_booking_rooms_and_reminders': m0040,
+  '0045_session_participants': m0045,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -276,7 +276,8 @@ export class MarketBookingService {
       kind,
       title,
       link: BOOKING_REQUESTS_LINK,
-      data: { bookingId: String(row.id) },
+      // 'market': the client toasts these from the notification (useNotifications.ts).
+      data: { bookingId: String(row.id), source: 'market' },
     });
   }
 
