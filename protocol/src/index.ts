@@ -17,6 +17,7 @@ export * from './recordings.js';
 export * from './recording-track-files.js';
 export * from './projects.js';
 export * from './project-routes.js';
+export * from './project-comments.js';
 export * from './screen-layers.js';
 export * from './relay.js';
 export * from './p2p.js';

@@ -21,6 +21,7 @@ export const NOTIFICATION_KINDS = {
   'review-received': { label: 'Reviews of my work', email: true },
   'project-invited': { label: 'Project invitations', email: true },
   'project-mentioned': { label: 'Mentions in projects', email: false },
+  'project-commented': { label: 'New comments in my projects', email: false },
 } as const satisfies Record<string, { label: string; email: boolean }>;
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 export const notificationKindSchema = z.enum(

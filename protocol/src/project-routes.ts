@@ -10,6 +10,13 @@ import {
   waveformPeaksSchema,
 } from './projects.js';
 import { okResponseSchema } from './rooms.js';
+import {
+  createCommentBodySchema,
+  editCommentBodySchema,
+  projectCommentResponseSchema,
+  projectCommentsResponseSchema,
+  resolveCommentBodySchema,
+} from './project-comments.js';
 
 /** Projects' REST routes (issue 36), spread into restRoutes; a stranger gets 404 on every one. */
 export const projectRestRoutes = {
@@ -60,8 +67,39 @@ export const projectRestRoutes = {
     path: '/api/projects/:projectId/listen-links/:linkId',
     response: okResponseSchema,
   },
+  // Comments pinned to a moment of a version (project-comments.ts); members only.
+  fileComments: {
+    method: 'GET',
+    path: '/api/projects/:projectId/files/:fileId/comments',
+    response: projectCommentsResponseSchema,
+  },
+  createComment: {
+    method: 'POST',
+    path: '/api/projects/:projectId/files/:fileId/comments',
+    body: createCommentBodySchema,
+    response: projectCommentResponseSchema,
+  },
+  editComment: {
+    method: 'PATCH',
+    path: '/api/projects/:projectId/comments/:commentId',
+    body: editCommentBodySchema,
+    response: projectCommentResponseSchema,
+  },
+  resolveComment: {
+    method: 'PUT',
+    path: '/api/projects/:projectId/comments/:commentId/resolved',
+    body: resolveCommentBodySchema,
+    response: projectCommentResponseSchema,
+  },
+  deleteComment: { method: 'DELETE', path: '/api/projects/:projectId/comments/:commentId', response: okResponseSchema },
   // A listen link, without an account: the project's tracks, previews and waveforms; no originals.
   listenProject: { method: 'GET', path: '/api/listen/:token', response: projectResponseSchema },
   listenPreview: { method: 'GET', path: '/api/listen/:token/files/:fileId/preview', response: null },
   listenPeaks: { method: 'GET', path: '/api/listen/:token/files/:fileId/peaks', response: waveformPeaksSchema },
+  /** A listen link reads a version's comments (it does not write them). */
+  listenComments: {
+    method: 'GET',
+    path: '/api/listen/:token/files/:fileId/comments',
+    response: projectCommentsResponseSchema,
+  },
 } as const;

@@ -21,6 +21,9 @@ export const PROJECT_ERROR_CODES = [
   'file/over-quota',
   'file/too-many-uploads',
   'file/range-not-satisfiable',
+  'comment/not-found',
+  'comment/not-author',
+  'comment/out-of-range',
 ] as const;
 export type ProjectErrorCode = (typeof PROJECT_ERROR_CODES)[number];
 

@@ -238,6 +238,7 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
     bookingRooms,
     projects: projectParts.projects,
     listenLinks: projectParts.listenLinks,
+    projectComments: projectParts.comments,
     filePaths: projectParts.paths,
     uploads,
     readiness,

@@ -24,6 +24,7 @@ import { roomNodeRoutes, type RoomPlacement } from './routes/room-node.js';
 import { recordingRoutes } from './routes/recordings.js';
 import { projectRoutes } from './routes/projects.js';
 import { listenLinkRoutes } from './routes/listen-links.js';
+import { projectCommentRoutes } from './routes/project-comments.js';
 import { userRoutes } from './routes/users.js';
 import { emailActionRoutes, notificationRoutes } from './routes/notifications.js';
 import type { NotificationService } from './notifications/notification-service.js';
@@ -51,6 +52,7 @@ import type { RoomService } from './services/rooms.js';
 import type { RecordingService } from './services/recordings.js';
 import type { ProjectService } from './services/projects.js';
 import type { ListenLinkService } from './services/listen-links.js';
+import type { ProjectCommentService } from './services/project-comments.js';
 import type { FilePaths } from './files/file-paths.js';
 import type { Uploads } from './files/tus-uploads.js';
 import { UPLOADS_PATH } from '@riffroom/protocol';
@@ -87,6 +89,7 @@ export interface AppDeps {
   reviews: ReviewService;
   projects: ProjectService;
   listenLinks: ListenLinkService;
+  projectComments: ProjectCommentService;
   filePaths: FilePaths;
   /** Resumable uploads (tus), which read the raw Node request themselves. */
   uploads: Uploads;
@@ -157,6 +160,7 @@ export function buildApp(deps: AppDeps): Koa<AuthState> {
     reviewRoutes(guards, deps.reviews),
     projectRoutes(guards, deps.projects, deps.filePaths),
     listenLinkRoutes(guards, deps.listenLinks, deps.filePaths),
+    projectCommentRoutes(guards, deps.projectComments),
   ];
   for (const router of routers) {
     app.use(router.routes());

@@ -83,6 +83,11 @@ export const RATE_LIMITS = {
     default: '300/1h',
     meaning: 'project uploads one user starts',
   },
+  commentsPerUser: {
+    env: 'RATE_COMMENTS_PER_USER',
+    default: '120/1h',
+    meaning: 'project comments and replies one user writes or edits',
+  },
   userListPerAddress: {
     env: 'RATE_USER_LIST_PER_ADDRESS',
     default: '60/1m',

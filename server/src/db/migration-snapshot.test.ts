@@ -60,6 +60,7 @@ describe('upgrading a SQLite database', () => {
       '0031_project_listen_links',
       '0040_booking_rooms_and_reminders',
       '0045_session_participants',
+      '0050_project_comments',
     ]);
     expect(before.applied).toHaveLength(9);
 

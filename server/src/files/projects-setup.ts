@@ -11,6 +11,8 @@ import { projectFilesRepository } from '../repositories/project-files.js';
 import { projectsRepository } from '../repositories/projects.js';
 import { listenLinksRepository } from '../repositories/listen-links.js';
 import { ListenLinkService } from '../services/listen-links.js';
+import { projectCommentsRepository } from '../repositories/project-comments.js';
+import { ProjectCommentService } from '../services/project-comments.js';
 import type { UsersRepository } from '../repositories/users.js';
 import { ProjectService } from '../services/projects.js';
 import { FilePaths } from './file-paths.js';
@@ -60,12 +62,21 @@ export function createProjects(
     limits: settings,
     dropUpload: async (uploadId) => uploads?.drop(uploadId),
   });
+  const listenLinks = new ListenLinkService(listenLinksRepository(parts.db), projectRows, projects);
   queue.resume().catch((error: unknown) => logger.error({ err: error }, 'could not resume preparing uploads'));
   let sweep: NodeJS.Timeout | null = null;
   return {
     paths,
     projects,
-    listenLinks: new ListenLinkService(listenLinksRepository(parts.db), projectRows, projects),
+    listenLinks,
+    comments: new ProjectCommentService({
+      comments: projectCommentsRepository(parts.db),
+      projects,
+      projectRows,
+      listenLinks,
+      users: parts.users,
+      notifier: parts.notifier,
+    }),
     queue,
     /** The tus uploads; they take from the API's rate limits, made after this. */
     uploadsWith(limits: ApiLimits): Uploads {

@@ -24,6 +24,7 @@ import * as m0030 from './0030_projects.js';
 import * as m0031 from './0031_project_listen_links.js';
 import * as m0040 from './0040_booking_rooms_and_reminders.js';
 import * as m0045 from './0045_session_participants.js';
+import * as m0050 from './0050_project_comments.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0031_project_listen_links': m0031,
   '0040_booking_rooms_and_reminders': m0040,
   '0045_session_participants': m0045,
+  '0050_project_comments': m0050,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
