@@ -53,6 +53,26 @@ export function commentFitsDuration(input: { atMs?: number; endMs?: number }, du
   return (input.atMs ?? 0) <= durationMs && (input.endMs ?? 0) <= durationMs;
 }
 
+/** A moment as people say it in feedback: 1:23, or 1:02:03 past the hour. */
+export function formatClock(ms: number): string {
+  const total = Math.floor(ms / 1000);
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = String(total % 60).padStart(2, '0');
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
+}
+
+/** '1:23', '1:02:03', '83' or '1:23.5' as milliseconds; null when it is none of those. */
+export function parseClock(text: string): number | null {
+  const match = /^\s*(?:(\d{1,2}):)?(?:(\d{1,3}):)?(\d{1,5}(?:\.\d{1,3})?)\s*$/.exec(text);
+  if (!match) return null;
+  const [first, second, last] = [match[1], match[2], Number(match[3])];
+  const hours = second !== undefined ? Number(first) : 0;
+  const minutes = second !== undefined ? Number(second) : first !== undefined ? Number(first) : 0;
+  if ((first !== undefined || second !== undefined) && last >= 60) return null;
+  return Math.round((hours * 3600 + minutes * 60 + last) * 1000);
+}
+
 /**
  * The project members a comment @mentions, by username (the user schema's characters); the
  * service keeps only the usernames of the project's members.

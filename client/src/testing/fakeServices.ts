@@ -1,8 +1,10 @@
 import type {
+  CreateCommentBody,
   EmailPreferencesResponse,
   ListedJoinRequest,
   NotificationsResponse,
   OwnProfile,
+  ProjectComment,
   PublicUser,
   Recording,
   RoomSettingsPatch,
@@ -94,6 +96,24 @@ export class FakeIdentity implements Identity {
     this.user = user;
     for (const listener of this.listeners) listener(user);
   }
+}
+
+/** A comment of 'me' as the fake API answers a new one. */
+export function fakeComment(fileId: string, body: Partial<CreateCommentBody>): ProjectComment {
+  return {
+    id: `comment-${Math.random().toString(36).slice(2, 10)}`,
+    fileId,
+    parentId: body.parentId ?? null,
+    authorUid: 'me',
+    authorName: 'Me',
+    body: body.body ?? '',
+    atMs: body.atMs ?? 0,
+    endMs: body.endMs ?? null,
+    createdAt: new Date().toISOString(),
+    editedAt: null,
+    resolvedAt: null,
+    resolvedByName: null,
+  };
 }
 
 /** An empty project the fake API answers with. */
@@ -226,6 +246,11 @@ export function fakeApi(): Api {
       peaks: vi.fn(async () => ({ durationMs: 1000, peaks: [[0, 0.5]] })),
       original: vi.fn(async () => new Blob(['RIFF'])),
       removeFile: vi.fn(async (projectId: string) => ({ ...fakeProject('Project'), id: projectId })),
+      comments: vi.fn(async (): Promise<ProjectComment[]> => []),
+      addComment: vi.fn(async (_p: string, fileId: string, body: CreateCommentBody) => fakeComment(fileId, body)),
+      editComment: vi.fn(async (_p: string, id: string, body: string) => ({ ...fakeComment('f', {}), id, body })),
+      resolveComment: vi.fn(async (_p: string, id: string) => ({ ...fakeComment('f', {}), id })),
+      deleteComment: vi.fn(async () => {}),
       idToken: vi.fn(async () => 'fake-token'),
     },
   };

@@ -1,5 +1,6 @@
 import {
   commentFitsDuration,
+  formatClock,
   mentionedUsernames,
   type CreateCommentBody,
   type ProjectComment,
@@ -11,7 +12,6 @@ import type { ProjectRow, ProjectsRepository } from '../repositories/projects.js
 import type { UsersRepository } from '../repositories/users.js';
 import type { ListenLinkService } from './listen-links.js';
 import { newId, type ProjectService } from './projects.js';
-import { formatClock } from './project-comment-text.js';
 
 const commentNotFound = () => notFound('comment/not-found', 'No such comment.');
 const view = ({ projectId: _, ...comment }: StoredComment): ProjectComment => comment;

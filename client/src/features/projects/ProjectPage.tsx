@@ -6,7 +6,7 @@ import { useMyFollowing } from '../../app/useMyFollowing';
 import { describeError } from '../../services/api';
 import { formatBytes, saveBlob } from '../recordings/formatRecording';
 import { formatSpeed, formatTimeLeft, sha256OfFile, uploadFile, type UploadProgress } from './uploads';
-import { WaveformPlayer } from './WaveformPlayer';
+import { VersionFeedback } from './VersionFeedback';
 import { AbCompare } from './AbCompare';
 
 /** While a file is preparing, the page asks again this often. */
@@ -169,7 +169,7 @@ export function ProjectPage() {
                   {formatBytes(file.sizeBytes)} · {file.uploaderName}
                 </span>
               </h3>
-              <WaveformPlayer projectId={project.id} file={file} />
+              <VersionFeedback project={project} file={file} />
               <p className="muted">
                 SHA-256 <code>{file.sha256}</code>{' '}
                 <button

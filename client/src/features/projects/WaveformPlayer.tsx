@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type MutableRefObject } from 'react';
 import WaveSurfer from 'wavesurfer.js';
-import type { ProjectFile } from '@riffroom/protocol';
+import { formatClock, type ProjectFile } from '@riffroom/protocol';
 import { useServices } from '../../app/ServicesContext';
 import { describeError } from '../../services/api';
 import { formatDuration } from '../recordings/formatRecording';
@@ -21,16 +21,92 @@ export function describeAudio(file: ProjectFile): string {
   return parts.filter(Boolean).join(' · ');
 }
 
+/** A comment's place on the waveform: a line at a moment, a band over a range. */
+export interface WaveformMarker {
+  id: string;
+  atMs: number;
+  endMs: number | null;
+  label: string;
+  resolved: boolean;
+}
+
+/** What a page may ask of a loaded player (comments play from their moment). */
+export interface PlayerControls {
+  playFrom(ms: number): void;
+  positionMs(): number;
+}
+
+const percentOf = (ms: number, durationMs: number) => `${Math.min(100, (ms / Math.max(1, durationMs)) * 100)}%`;
+
+/** Comment markers over the waveform; each one is a button that plays from its moment. */
+function Markers({
+  markers,
+  durationMs,
+  onMarker,
+}: {
+  markers: WaveformMarker[];
+  durationMs: number;
+  onMarker: (marker: WaveformMarker) => void;
+}) {
+  return (
+    <div className="waveform-markers" style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }}>
+      {markers.map((marker) => (
+        <button
+          key={marker.id}
+          type="button"
+          className={`waveform-marker${marker.resolved ? ' resolved' : ''}`}
+          aria-label={`Comment at ${formatClock(marker.atMs)}: ${marker.label}`}
+          title={`${formatClock(marker.atMs)} ${marker.label}`}
+          onClick={() => onMarker(marker)}
+          style={{
+            position: 'absolute',
+            top: 0,
+            bottom: 0,
+            left: percentOf(marker.atMs, durationMs),
+            width:
+              marker.endMs === null
+                ? 3
+                : `max(3px, calc(${percentOf(marker.endMs, durationMs)} - ${percentOf(marker.atMs, durationMs)}))`,
+            padding: 0,
+            border: 'none',
+            borderLeft: '2px solid #f2b705',
+            background: marker.endMs === null ? 'transparent' : 'rgba(242, 183, 5, 0.25)',
+            opacity: marker.resolved ? 0.4 : 1,
+            cursor: 'pointer',
+            pointerEvents: 'auto',
+          }}
+        />
+      ))}
+    </div>
+  );
+}
+
 /**
  * One version's player: its waveform (the server's peaks, so nothing is decoded here) over the
  * preview, loaded whole so any click seeks at once.
  */
-export function WaveformPlayer({ projectId, file }: { projectId: string; file: ProjectFile }) {
+export function WaveformPlayer({
+  projectId,
+  file,
+  markers = [],
+  onMarker,
+  controls,
+}: {
+  projectId: string;
+  file: ProjectFile;
+  markers?: WaveformMarker[];
+  /** Told when a marker is clicked, after the player went there. */
+  onMarker?: (id: string) => void;
+  /** Filled in once the player is loaded, for the comments beside it. */
+  controls?: MutableRefObject<PlayerControls | null>;
+}) {
   const { api } = useServices();
   const container = useRef<HTMLDivElement>(null);
   const [player, setPlayer] = useState<WaveSurfer | null>(null);
   const [playing, setPlaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const own = useRef<PlayerControls | null>(null);
+  const handle = controls ?? own;
 
   useEffect(() => {
     if (file.state !== 'ready' || !container.current) return;
@@ -52,6 +128,14 @@ export function WaveformPlayer({ projectId, file }: { projectId: string; file: P
         });
         surfer.on('play', () => setPlaying(true));
         surfer.on('pause', () => setPlaying(false));
+        const loaded = surfer;
+        handle.current = {
+          playFrom: (ms) => {
+            loaded.setTime(ms / 1000);
+            void loaded.play();
+          },
+          positionMs: () => Math.round(loaded.getCurrentTime() * 1000),
+        };
         setPlayer(surfer);
       },
       (failure: unknown) => current && setError(describeError(failure).message),
@@ -60,9 +144,10 @@ export function WaveformPlayer({ projectId, file }: { projectId: string; file: P
       current = false;
       surfer?.destroy();
       if (url) URL.revokeObjectURL(url);
+      handle.current = null;
       setPlayer(null);
     };
-  }, [api, projectId, file.id, file.state]);
+  }, [api, projectId, file.id, file.state, handle]);
 
   return (
     <div className="waveform-player" data-file-id={file.id}>
@@ -70,7 +155,19 @@ export function WaveformPlayer({ projectId, file }: { projectId: string; file: P
       {file.state === 'preparing' && <p className="page-status">Preparing the preview and waveform…</p>}
       {file.state === 'failed' && <p role="alert">{file.message ?? 'The preview could not be made.'}</p>}
       {error && <p role="alert">{error}</p>}
-      <div ref={container} className="waveform" aria-label={`Waveform of ${file.name}`} />
+      <div className="waveform-wrap" style={{ position: 'relative' }}>
+        <div ref={container} className="waveform" aria-label={`Waveform of ${file.name}`} />
+        {file.state === 'ready' && markers.length > 0 && (
+          <Markers
+            markers={markers}
+            durationMs={file.audio.durationMs}
+            onMarker={(marker) => {
+              handle.current?.playFrom(marker.atMs);
+              onMarker?.(marker.id);
+            }}
+          />
+        )}
+      </div>
       {player && (
         <button type="button" className="btn" onClick={() => void player.playPause()}>
           {playing ? 'Pause' : 'Play'}

@@ -1,4 +1,11 @@
-import { restRoutes, type Project, type ProjectSummary, type WaveformPeaks } from '@riffroom/protocol';
+import {
+  restRoutes,
+  type CreateCommentBody,
+  type Project,
+  type ProjectComment,
+  type ProjectSummary,
+  type WaveformPeaks,
+} from '@riffroom/protocol';
 import type { HttpClient } from './http';
 
 /** Projects (issue 36): mine and those I am in, their members, files, previews and waveforms. */
@@ -14,6 +21,13 @@ export interface ProjectsApi {
   peaks(projectId: string, fileId: string): Promise<WaveformPeaks>;
   original(projectId: string, fileId: string): Promise<Blob>;
   removeFile(projectId: string, fileId: string): Promise<Project>;
+  /** A version's comments, oldest first (threads: parentId). */
+  comments(projectId: string, fileId: string): Promise<ProjectComment[]>;
+  addComment(projectId: string, fileId: string, body: CreateCommentBody): Promise<ProjectComment>;
+  editComment(projectId: string, commentId: string, body: string): Promise<ProjectComment>;
+  /** Resolves or reopens the comment's thread; answers with the thread's first comment. */
+  resolveComment(projectId: string, commentId: string, resolved: boolean): Promise<ProjectComment>;
+  deleteComment(projectId: string, commentId: string): Promise<void>;
   /** The ID token tus uploads send (they go around this client). */
   idToken(): Promise<string | null>;
 }
@@ -41,6 +55,22 @@ export function createProjectsApi(http: HttpClient): ProjectsApi {
     original: (projectId, fileId) => http.authedBlob(restRoutes.projectFileOriginal, { params: { projectId, fileId } }),
     async removeFile(projectId, fileId) {
       return (await http.authed(restRoutes.deleteProjectFile, { params: { projectId, fileId } })).project;
+    },
+    async comments(projectId, fileId) {
+      return (await http.authed(restRoutes.fileComments, { params: { projectId, fileId } })).comments;
+    },
+    async addComment(projectId, fileId, body) {
+      return (await http.authed(restRoutes.createComment, { params: { projectId, fileId }, body })).comment;
+    },
+    async editComment(projectId, commentId, body) {
+      return (await http.authed(restRoutes.editComment, { params: { projectId, commentId }, body: { body } })).comment;
+    },
+    async resolveComment(projectId, commentId, resolved) {
+      return (await http.authed(restRoutes.resolveComment, { params: { projectId, commentId }, body: { resolved } }))
+        .comment;
+    },
+    async deleteComment(projectId, commentId) {
+      await http.authed(restRoutes.deleteComment, { params: { projectId, commentId } });
     },
     idToken: () => http.idToken(),
   };
