@@ -92,6 +92,9 @@ export const projectRestRoutes = {
     response: projectCommentResponseSchema,
   },
   deleteComment: { method: 'DELETE', path: '/api/projects/:projectId/comments/:commentId', response: okResponseSchema },
+  /** A profile picture (re-encoded JPEG); open like the profiles it belongs to. */
+  profilePicture: { method: 'GET', path: '/api/users/:uid/picture', response: null },
+  deleteProfilePicture: { method: 'DELETE', path: '/api/me/picture', response: okResponseSchema },
   // A listen link, without an account: the project's tracks, previews and waveforms; no originals.
   listenProject: { method: 'GET', path: '/api/listen/:token', response: projectResponseSchema },
   listenPreview: { method: 'GET', path: '/api/listen/:token/files/:fileId/preview', response: null },

@@ -24,6 +24,7 @@ export const PROJECT_ERROR_CODES = [
   'comment/not-found',
   'comment/not-author',
   'comment/out-of-range',
+  'file/not-image',
 ] as const;
 export type ProjectErrorCode = (typeof PROJECT_ERROR_CODES)[number];
 
@@ -60,6 +61,19 @@ export const uploadMetadataSchema = z.object({
   trackId: trackIdSchema.optional(),
 });
 export type UploadMetadata = z.infer<typeof uploadMetadataSchema>;
+
+/** A profile picture goes through the same tus endpoint, saying so in its Upload-Metadata. */
+export const PROFILE_PICTURE_PURPOSE = 'profile-picture';
+export const pictureUploadMetadataSchema = z.object({
+  purpose: z.literal(PROFILE_PICTURE_PURPOSE),
+  filename: uploadFileNameSchema,
+});
+/** Pictures are stored as this square JPEG, whatever was uploaded. */
+export const PROFILE_PICTURE_SIZE_PX = 512;
+export const pictureIdSchema = z.string().regex(/^[A-Za-z0-9_-]{10,40}$/, 'must be a picture id');
+/** Where anyone who can see a profile fetches its picture; `v` changes with every new picture. */
+export const profilePicturePath = (uid: string, pictureId: string) =>
+  `/api/users/${encodeURIComponent(uid)}/picture?v=${pictureId}`;
 
 /** preparing: probed, loudness and preview queued or running; ready: playable; failed: ffmpeg could not. */
 export const FILE_STATES = ['preparing', 'ready', 'failed'] as const;

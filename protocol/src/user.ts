@@ -48,7 +48,8 @@ export const profileFieldsSchema = z.object({
   user_tiktok: handle,
   user_soundcloud: link,
   user_tracklink: link,
-  profileImageUrl: link,
+  /** An http(s) link, or the picture the person uploaded (set by the API, kept as it is on a save). */
+  profileImageUrl: z.union([link, z.string().regex(/^\/api\/users\/[^/?#\s]+\/picture\?v=[A-Za-z0-9_-]+$/)]),
 });
 
 /** POST /api/user/save-profile. firebase_uid and user_email may be echoed back but never changed. */

@@ -239,6 +239,7 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
     projects: projectParts.projects,
     listenLinks: projectParts.listenLinks,
     projectComments: projectParts.comments,
+    profilePictures: projectParts.pictures,
     filePaths: projectParts.paths,
     uploads,
     readiness,

@@ -25,6 +25,8 @@ import { recordingRoutes } from './routes/recordings.js';
 import { projectRoutes } from './routes/projects.js';
 import { listenLinkRoutes } from './routes/listen-links.js';
 import { projectCommentRoutes } from './routes/project-comments.js';
+import { profilePictureRoutes } from './routes/profile-pictures.js';
+import type { ProfilePictures } from './files/profile-pictures.js';
 import { userRoutes } from './routes/users.js';
 import { emailActionRoutes, notificationRoutes } from './routes/notifications.js';
 import type { NotificationService } from './notifications/notification-service.js';
@@ -90,6 +92,7 @@ export interface AppDeps {
   projects: ProjectService;
   listenLinks: ListenLinkService;
   projectComments: ProjectCommentService;
+  profilePictures: ProfilePictures;
   filePaths: FilePaths;
   /** Resumable uploads (tus), which read the raw Node request themselves. */
   uploads: Uploads;
@@ -161,6 +164,7 @@ export function buildApp(deps: AppDeps): Koa<AuthState> {
     projectRoutes(guards, deps.projects, deps.filePaths),
     listenLinkRoutes(guards, deps.listenLinks, deps.filePaths),
     projectCommentRoutes(guards, deps.projectComments),
+    profilePictureRoutes(guards, deps.profilePictures),
   ];
   for (const router of routers) {
     app.use(router.routes());

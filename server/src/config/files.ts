@@ -42,6 +42,11 @@ export const FILES = {
     default: 72,
     meaning: 'an upload not finished within this many hours is deleted and frees its place in the quota',
   },
+  pictureMaxBytes: {
+    env: 'PROFILE_PICTURE_MAX_BYTES',
+    default: 10 * 1024 ** 2,
+    meaning: 'the largest profile picture one upload may declare; it is stored re-encoded as a 512 px square JPEG',
+  },
 } as const;
 
 const count = (fallback: number, min = 0) =>
@@ -59,6 +64,7 @@ export const filesConfigSchema = z.strictObject({
   membersPerProject: count(FILES.membersPerProject.default, 1),
   prepareJobs: count(FILES.prepareJobs.default, 1),
   unfinishedUploadHours: count(FILES.unfinishedUploadHours.default, 1),
+  pictureMaxBytes: count(FILES.pictureMaxBytes.default, 1),
 });
 export type FilesConfig = z.infer<typeof filesConfigSchema>;
 

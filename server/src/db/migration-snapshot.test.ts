@@ -61,6 +61,7 @@ describe('upgrading a SQLite database', () => {
       '0040_booking_rooms_and_reminders',
       '0045_session_participants',
       '0050_project_comments',
+      '0051_profile_pictures',
     ]);
     expect(before.applied).toHaveLength(9);
 

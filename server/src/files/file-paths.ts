@@ -27,6 +27,10 @@ export class FilePaths {
   preview(projectId: string, fileId: string): string {
     return path.join(this.fileDir(projectId, fileId), 'preview.ogg');
   }
+  /** A profile picture as re-encoded by the API (never the uploaded bytes). */
+  picture(pictureId: string): string {
+    return path.join(this.root, 'pictures', `${pictureId}.jpg`);
+  }
   peaks(projectId: string, fileId: string): string {
     return path.join(this.fileDir(projectId, fileId), 'peaks.json');
   }

@@ -18,6 +18,7 @@ import { ProjectService } from '../services/projects.js';
 import { FilePaths } from './file-paths.js';
 import { PrepareQueue } from './prepare-queue.js';
 import { Uploads } from './tus-uploads.js';
+import { ProfilePictures } from './profile-pictures.js';
 
 /** Unfinished uploads past their expiry are swept this often. */
 const SWEEP_MS = 3600_000;
@@ -62,6 +63,13 @@ export function createProjects(
     limits: settings,
     dropUpload: async (uploadId) => uploads?.drop(uploadId),
   });
+  const pictures = new ProfilePictures({
+    db: parts.db,
+    users: parts.users,
+    paths,
+    ffmpegBin: settings.ffmpegBin,
+    pictureMaxBytes: settings.pictureMaxBytes,
+  });
   const listenLinks = new ListenLinkService(listenLinksRepository(parts.db), projectRows, projects);
   queue.resume().catch((error: unknown) => logger.error({ err: error }, 'could not resume preparing uploads'));
   let sweep: NodeJS.Timeout | null = null;
@@ -69,6 +77,7 @@ export function createProjects(
     paths,
     projects,
     listenLinks,
+    pictures,
     comments: new ProjectCommentService({
       comments: projectCommentsRepository(parts.db),
       projects,
@@ -88,6 +97,7 @@ export function createProjects(
         paths,
         limits,
         queue,
+        pictures,
         logger,
         onStored: () => {},
       });

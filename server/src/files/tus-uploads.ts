@@ -6,7 +6,14 @@ import type http from 'node:http';
 import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
 import { Metadata } from '@tus/utils';
-import { UPLOADS_PATH, uploadMetadataSchema, type ProjectFile, type UploadMetadata } from '@riffroom/protocol';
+import {
+  PROFILE_PICTURE_PURPOSE,
+  UPLOADS_PATH,
+  pictureUploadMetadataSchema,
+  uploadMetadataSchema,
+  type ProjectFile,
+  type UploadMetadata,
+} from '@riffroom/protocol';
 import { AppError, badRequest, notFound, unauthorized } from '../errors.js';
 import type { IdentityVerifier } from '../identity/types.js';
 import type { ApiLimits } from '../limits/api-limits.js';
@@ -16,6 +23,7 @@ import { newId, type ProjectService } from '../services/projects.js';
 import { NotAudioError, probeAudio } from './audio-probe.js';
 import type { FilePaths } from './file-paths.js';
 import type { PrepareQueue } from './prepare-queue.js';
+import type { ProfilePictures } from './profile-pictures.js';
 
 export interface UploadDeps {
   verifier: IdentityVerifier;
@@ -24,6 +32,8 @@ export interface UploadDeps {
   paths: FilePaths;
   limits: ApiLimits;
   queue: PrepareQueue;
+  /** Profile pictures come through the same endpoint (Upload-Metadata purpose 'profile-picture'). */
+  pictures: ProfilePictures;
   ffprobeBin: string;
   uploadMaxBytes: number;
   quotaBytesPerPerson: number;
@@ -87,8 +97,10 @@ export class Uploads {
       },
       onUploadFinish: async (_req, upload) => {
         try {
-          const file = await this.storeFinished(upload);
-          return { status_code: 200, body: JSON.stringify({ file }), headers: { 'Content-Type': 'application/json' } };
+          const answer = isPicture(upload.metadata)
+            ? await this.deps.pictures.finish(upload.id, this.deps.paths.upload(upload.id))
+            : { file: await this.storeFinished(upload) };
+          return { status_code: 200, body: JSON.stringify(answer), headers: { 'Content-Type': 'application/json' } };
         } catch (error) {
           throw asTusError(error);
         }
@@ -105,6 +117,7 @@ export class Uploads {
   async drop(uploadId: string): Promise<void> {
     await this.store.remove(uploadId).catch(() => {});
     await this.deps.files.deleteUpload(uploadId);
+    await this.deps.pictures.dropUpload(uploadId);
   }
 
   /** Deletes uploads left unfinished past UPLOAD_EXPIRY_HOURS, freeing their place in the quota. */
@@ -123,24 +136,31 @@ export class Uploads {
   private async authorize(req: Request, uploadId: string): Promise<void> {
     const uid = await this.callerOf(req);
     if (req.method !== 'POST') {
+      const picture = await this.deps.pictures.findUpload(uploadId);
+      if (picture) {
+        if (picture.uploaderUid !== uid) throw uploadNotFound();
+        return;
+      }
       const upload = await this.deps.files.findUpload(uploadId);
       // Another person's upload, or one that never was, looks the same: 404.
       if (!upload || upload.uploaderUid !== uid) throw uploadNotFound();
       await this.deps.projects.access(uid, upload.projectId);
       return;
     }
-    const metadata = parseMetadata(req.headers.get('upload-metadata'));
+    const raw = rawMetadata(req.headers.get('upload-metadata'));
+    if (isPicture(raw)) {
+      const parsed = pictureUploadMetadataSchema.safeParse(raw);
+      if (!parsed.success)
+        throw badRequest('validation/invalid-body', 'Upload-Metadata: a picture needs its filename.');
+      await this.deps.pictures.authorizeCreate(uid, uploadId, declaredLength(req), this.deps.limits);
+      return;
+    }
+    const metadata = parseMetadata(raw);
     await this.deps.projects.access(uid, metadata.projectId);
     if (metadata.trackId && !(await this.deps.files.trackInProject(metadata.projectId, metadata.trackId))) {
       throw notFound('file/not-found', 'No such track in this project.');
     }
-    const declared = Number(req.headers.get('upload-length'));
-    if (!Number.isSafeInteger(declared) || declared < 1) {
-      throw badRequest(
-        'validation/invalid-body',
-        'Upload-Length: say how large the file is (deferred lengths are not taken).',
-      );
-    }
+    const declared = declaredLength(req);
     if (declared > this.deps.uploadMaxBytes) {
       throw new AppError(413, 'file/too-large', `A file may be at most ${formatBytes(this.deps.uploadMaxBytes)}.`);
     }
@@ -205,13 +225,29 @@ export class Uploads {
   }
 }
 
-function parseMetadata(header: string | null): UploadMetadata {
-  let raw: Record<string, string | null>;
+function rawMetadata(header: string | null): Record<string, string | null> {
   try {
-    raw = Metadata.parse(header ?? undefined);
+    return Metadata.parse(header ?? undefined);
   } catch {
     throw badRequest('validation/invalid-body', 'Upload-Metadata is not valid.');
   }
+}
+
+const isPicture = (metadata: Record<string, string | null> | undefined) =>
+  metadata?.purpose === PROFILE_PICTURE_PURPOSE;
+
+function declaredLength(req: Request): number {
+  const declared = Number(req.headers.get('upload-length'));
+  if (!Number.isSafeInteger(declared) || declared < 1) {
+    throw badRequest(
+      'validation/invalid-body',
+      'Upload-Length: say how large the file is (deferred lengths are not taken).',
+    );
+  }
+  return declared;
+}
+
+function parseMetadata(raw: Record<string, string | null>): UploadMetadata {
   const parsed = uploadMetadataSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

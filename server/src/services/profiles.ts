@@ -34,6 +34,8 @@ export class ProfileService {
 
   async saveProfile(caller: VerifiedIdentity, body: SaveProfileBody): Promise<OwnProfile> {
     const { firebase_uid, user_email, ...changes } = body;
+    // An uploaded picture's address is the API's to set (files/profile-pictures.ts); a save leaves it.
+    if (changes.profileImageUrl?.startsWith('/')) delete changes.profileImageUrl;
     if (firebase_uid !== undefined) assertSameUid(caller, firebase_uid);
     const existing = await this.getOwn(caller.uid);
     if (user_email !== undefined && user_email.trim().toLowerCase() !== existing.user_email.toLowerCase()) {

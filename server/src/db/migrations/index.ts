@@ -25,6 +25,7 @@ import * as m0031 from './0031_project_listen_links.js';
 import * as m0040 from './0040_booking_rooms_and_reminders.js';
 import * as m0045 from './0045_session_participants.js';
 import * as m0050 from './0050_project_comments.js';
+import * as m0051 from './0051_profile_pictures.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0040_booking_rooms_and_reminders': m0040,
   '0045_session_participants': m0045,
   '0050_project_comments': m0050,
+  '0051_profile_pictures': m0051,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
