@@ -137,6 +137,7 @@ export function fakeApi(): Api {
       getOwnProfile: vi.fn(async () => makeProfile()),
       getByUid: vi.fn(async (uid: string) => makeUser({ firebase_uid: uid })),
       saveProfile: vi.fn(async () => makeProfile()),
+      removePicture: vi.fn(async () => {}),
       publicSaveProfile: vi.fn(async () => makeProfile()),
       getMyFollowing: vi.fn(async () => []),
       listUsers: vi.fn(async () => []),

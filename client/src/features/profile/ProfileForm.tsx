@@ -1,8 +1,9 @@
 import { USER_ROLES, type ArtistType, type UserRole } from '@riffroom/protocol';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { SelectField, TextAreaField, TextField } from '../../components/fields';
 import { roleLabel } from '../../components/userLabels';
 import { GenrePicker } from './GenrePicker';
+import { PictureField } from './PictureField';
 import type { ProfileFormValues } from './profileForm';
 
 const ROLE_OPTIONS = USER_ROLES.map((role) => ({ value: role, label: roleLabel(role) }));
@@ -17,12 +18,13 @@ interface ProfileFormProps {
   saving: boolean;
   onSave: (values: ProfileFormValues) => void;
   onCancel: () => void;
+  /** The uploaded picture is saved at once, apart from the form's Save. */
+  picture: { imageUrl: string; onChanged: (imageUrl: string) => void };
 }
 
 /** Edit mode of My Profile: every field of spec part 3. */
-export function ProfileForm({ initial, saving, onSave, onCancel }: ProfileFormProps) {
+export function ProfileForm({ initial, saving, onSave, onCancel, picture }: ProfileFormProps) {
   const [values, setValues] = useState(initial);
-  const imageId = useId();
   const set =
     <K extends keyof ProfileFormValues>(key: K) =>
     (value: ProfileFormValues[K]) =>
@@ -35,13 +37,7 @@ export function ProfileForm({ initial, saving, onSave, onCancel }: ProfileFormPr
 
   return (
     <form className="profile-form" onSubmit={handleSubmit} aria-label="Edit profile">
-      <div className="field">
-        <label htmlFor={imageId}>Profile Image (Coming Soon)</label>
-        <input id={imageId} type="file" accept="image/*" disabled aria-describedby={`${imageId}-note`} />
-        <p id={`${imageId}-note`} className="field__note">
-          Image upload will be available in a future update.
-        </p>
-      </div>
+      <PictureField name={values.user_name} imageUrl={picture.imageUrl} onChanged={picture.onChanged} />
       <div className="form-grid">
         <TextField label="Full Name" autoComplete="name" value={values.user_name} onChange={set('user_name')} />
         <TextField label="Username" value={values.user_username} onChange={set('user_username')} />

@@ -3,6 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ALICE, apiError, fakeServices, makeProfile } from '../../testing/fakeServices';
 import { renderApp } from '../../testing/renderApp';
+import { uploadPicture } from './pictureUpload';
+
+// The tus upload itself is covered against a real API (server/src/files/profile-pictures.test.ts).
+vi.mock('./pictureUpload', () => ({ uploadPicture: vi.fn() }));
 
 function setup(profile = makeProfile({ user_bio: 'Old bio', user_style: ['Pop'] })) {
   const user = userEvent.setup();
@@ -43,9 +47,7 @@ describe('My Profile', () => {
     const { user, alert, api } = setup();
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
 
-    const upload = screen.getByLabelText('Profile Image (Coming Soon)');
-    expect((upload as HTMLInputElement).disabled).toBe(true);
-    expect(screen.getByText('Image upload will be available in a future update.')).toBeTruthy();
+    expect((screen.getByLabelText('Profile Image') as HTMLInputElement).disabled).toBe(false);
     expect(screen.getByLabelText('Recording').getAttribute('placeholder')).toBe('Yes/No');
 
     await user.clear(screen.getByLabelText('Bio'));
@@ -132,5 +134,32 @@ describe('My Profile', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const sidebar = within(await screen.findByTestId('sidebar-profile'));
     expect(await sidebar.findByText('Alice Keys')).toBeTruthy();
+  });
+
+  it('uploads a profile picture at once, shows it, and removes it', async () => {
+    const url = '/api/users/me/picture?v=abcdefghijkl';
+    vi.mocked(uploadPicture).mockResolvedValue(url);
+    const { user, api } = setup(makeProfile({ user_name: 'Alice Tester' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    const photo = new File(['not really a jpeg'], 'me.jpg', { type: 'image/jpeg' });
+    await user.upload(screen.getByLabelText('Profile Image'), photo);
+    expect(vi.mocked(uploadPicture).mock.calls[0]![0]).toBe(photo);
+    await waitFor(() =>
+      expect(screen.getAllByRole('img', { name: 'Alice Tester' }).some((img) => img.getAttribute('src') === url)).toBe(
+        true,
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Remove picture' }));
+    expect(api.users.removePicture).toHaveBeenCalled();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove picture' })).toBeNull());
+    expect(screen.getAllByRole('img', { name: 'Alice Tester' }).every((img) => img.tagName === 'SPAN')).toBe(true);
+  });
+
+  it('says why a picture was refused', async () => {
+    vi.mocked(uploadPicture).mockRejectedValue(new Error('That file is not a picture (PNG, JPEG, WebP or GIF).'));
+    const { user } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    await user.upload(screen.getByLabelText('Profile Image'), new File(['x'], 'x.png', { type: 'image/png' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('That file is not a picture (PNG, JPEG, WebP or GIF).');
   });
 });

@@ -47,6 +47,10 @@ export function ProfileTab({ state, onSaved }: ProfileTabProps) {
           saving={saving}
           onSave={(values) => void save(values)}
           onCancel={() => setEditing(false)}
+          picture={{
+            imageUrl: profile?.profileImageUrl ?? '',
+            onChanged: (profileImageUrl) => profile && onSaved({ ...profile, profileImageUrl }),
+          }}
         />
       ) : (
         <ProfileView profile={profile} onEdit={() => setEditing(true)} />

@@ -24,6 +24,8 @@ export interface UsersApi {
   listUsers(before?: string): Promise<PublicUser[]>;
   follow(uid: string): Promise<void>;
   unfollow(uid: string): Promise<void>;
+  /** Removes the caller's uploaded profile picture (uploads go through tus: features/profile/pictureUpload.ts). */
+  removePicture(): Promise<void>;
 }
 
 export function createUsersApi(http: HttpClient): UsersApi {
@@ -39,6 +41,9 @@ export function createUsersApi(http: HttpClient): UsersApi {
     },
     async publicSaveProfile(body) {
       return (await http.authed(restRoutes.publicSaveProfile, { body })).user;
+    },
+    async removePicture() {
+      await http.authed(restRoutes.deleteProfilePicture);
     },
     async getMyFollowing() {
       return (await http.authed(restRoutes.myFollowing)).following;
