@@ -10,6 +10,7 @@ import {
   waveformPeaksSchema,
 } from './projects.js';
 import { okResponseSchema } from './rooms.js';
+import { setShowcaseBodySchema, showcaseResponseSchema } from './showcase.js';
 import {
   createCommentBodySchema,
   editCommentBodySchema,
@@ -95,6 +96,16 @@ export const projectRestRoutes = {
   /** A profile picture (re-encoded JPEG); open like the profiles it belongs to. */
   profilePicture: { method: 'GET', path: '/api/users/:uid/picture', response: null },
   deleteProfilePicture: { method: 'DELETE', path: '/api/me/picture', response: okResponseSchema },
+  /** A profile's showcase tracks, open like the profile; only these files' previews are public. */
+  showcase: { method: 'GET', path: '/api/users/:uid/showcase', response: showcaseResponseSchema },
+  showcasePreview: { method: 'GET', path: '/api/users/:uid/showcase/:fileId/preview', response: null },
+  showcasePeaks: { method: 'GET', path: '/api/users/:uid/showcase/:fileId/peaks', response: waveformPeaksSchema },
+  setShowcase: {
+    method: 'PUT',
+    path: '/api/me/showcase',
+    body: setShowcaseBodySchema,
+    response: showcaseResponseSchema,
+  },
   // A listen link, without an account: the project's tracks, previews and waveforms; no originals.
   listenProject: { method: 'GET', path: '/api/listen/:token', response: projectResponseSchema },
   listenPreview: { method: 'GET', path: '/api/listen/:token/files/:fileId/preview', response: null },

@@ -240,6 +240,7 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
     listenLinks: projectParts.listenLinks,
     projectComments: projectParts.comments,
     profilePictures: projectParts.pictures,
+    showcase: projectParts.showcase,
     filePaths: projectParts.paths,
     uploads,
     readiness,

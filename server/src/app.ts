@@ -26,6 +26,8 @@ import { projectRoutes } from './routes/projects.js';
 import { listenLinkRoutes } from './routes/listen-links.js';
 import { projectCommentRoutes } from './routes/project-comments.js';
 import { profilePictureRoutes } from './routes/profile-pictures.js';
+import { showcaseRoutes } from './routes/showcase.js';
+import type { ShowcaseService } from './services/showcase.js';
 import type { ProfilePictures } from './files/profile-pictures.js';
 import { userRoutes } from './routes/users.js';
 import { emailActionRoutes, notificationRoutes } from './routes/notifications.js';
@@ -93,6 +95,7 @@ export interface AppDeps {
   listenLinks: ListenLinkService;
   projectComments: ProjectCommentService;
   profilePictures: ProfilePictures;
+  showcase: ShowcaseService;
   filePaths: FilePaths;
   /** Resumable uploads (tus), which read the raw Node request themselves. */
   uploads: Uploads;
@@ -165,6 +168,7 @@ export function buildApp(deps: AppDeps): Koa<AuthState> {
     listenLinkRoutes(guards, deps.listenLinks, deps.filePaths),
     projectCommentRoutes(guards, deps.projectComments),
     profilePictureRoutes(guards, deps.profilePictures),
+    showcaseRoutes(guards, deps.showcase, deps.filePaths),
   ];
   for (const router of routers) {
     app.use(router.routes());

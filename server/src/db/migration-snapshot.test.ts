@@ -62,6 +62,7 @@ describe('upgrading a SQLite database', () => {
       '0045_session_participants',
       '0050_project_comments',
       '0051_profile_pictures',
+      '0052_profile_showcase',
     ]);
     expect(before.applied).toHaveLength(9);
 

@@ -19,6 +19,7 @@ import { FilePaths } from './file-paths.js';
 import { PrepareQueue } from './prepare-queue.js';
 import { Uploads } from './tus-uploads.js';
 import { ProfilePictures } from './profile-pictures.js';
+import { ShowcaseService } from '../services/showcase.js';
 
 /** Unfinished uploads past their expiry are swept this often. */
 const SWEEP_MS = 3600_000;
@@ -78,6 +79,7 @@ export function createProjects(
     projects,
     listenLinks,
     pictures,
+    showcase: new ShowcaseService(parts.db, files, parts.users),
     comments: new ProjectCommentService({
       comments: projectCommentsRepository(parts.db),
       projects,

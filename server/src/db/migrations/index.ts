@@ -26,6 +26,7 @@ import * as m0040 from './0040_booking_rooms_and_reminders.js';
 import * as m0045 from './0045_session_participants.js';
 import * as m0050 from './0050_project_comments.js';
 import * as m0051 from './0051_profile_pictures.js';
+import * as m0052 from './0052_profile_showcase.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0045_session_participants': m0045,
   '0050_project_comments': m0050,
   '0051_profile_pictures': m0051,
+  '0052_profile_showcase': m0052,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
