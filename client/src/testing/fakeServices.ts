@@ -9,6 +9,7 @@ import type {
   Recording,
   RoomSettingsPatch,
   Session,
+  ShowcaseTrack,
 } from '@riffroom/protocol';
 import { EMPTY_PROFILE, NOTIFICATION_KINDS, ROOM_DEFAULT_SETTINGS } from '@riffroom/protocol';
 import { vi } from 'vitest';
@@ -252,6 +253,10 @@ export function fakeApi(): Api {
       editComment: vi.fn(async (_p: string, id: string, body: string) => ({ ...fakeComment('f', {}), id, body })),
       resolveComment: vi.fn(async (_p: string, id: string) => ({ ...fakeComment('f', {}), id })),
       deleteComment: vi.fn(async () => {}),
+      showcase: vi.fn(async (): Promise<ShowcaseTrack[]> => []),
+      showcasePeaks: vi.fn(async () => ({ durationMs: 1000, peaks: [[0, 0.5]] })),
+      showcasePreview: vi.fn(async () => new Blob(['OggS'])),
+      setShowcase: vi.fn(async (): Promise<ShowcaseTrack[]> => []),
       idToken: vi.fn(async () => 'fake-token'),
     },
   };

@@ -2,6 +2,7 @@ import type { OwnProfile } from '@riffroom/protocol';
 import { Avatar } from '../../components/Avatar';
 import { roleLabel } from '../../components/userLabels';
 import { ReviewList } from '../market/ReviewList';
+import { ShowcaseTracks } from './ShowcaseTracks';
 
 const ARTIST_TYPE_LABELS: Record<string, string> = { solo: 'Solo', band: 'Band' };
 
@@ -54,6 +55,7 @@ export function ProfileView({ profile, onEdit }: { profile: OwnProfile | null; o
           ))}
         </dl>
       )}
+      {profile && <ShowcaseTracks uid={profile.firebase_uid} />}
       <button type="button" className="btn btn--primary" onClick={onEdit}>
         Edit Profile
       </button>

@@ -8,6 +8,7 @@ import { formatBytes, saveBlob } from '../recordings/formatRecording';
 import { formatSpeed, formatTimeLeft, sha256OfFile, uploadFile, type UploadProgress } from './uploads';
 import { VersionFeedback } from './VersionFeedback';
 import { AbCompare } from './AbCompare';
+import { useMyShowcase } from './useMyShowcase';
 
 /** While a file is preparing, the page asks again this often. */
 const REFRESH_MS = 2000;
@@ -58,6 +59,8 @@ export function ProjectPage() {
   const [hashes, setHashes] = useState<Record<string, string>>({});
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const showcase = useMyShowcase(setNotice);
 
   const load = useCallback(() => {
     api.projects.get(projectId).then(setProject, (failure: unknown) => setError(describeError(failure).message));
@@ -152,6 +155,7 @@ export function ProjectPage() {
           onChange={(event) => event.target.files && start(event.target.files)}
         />
       </div>
+      {notice && <p role="alert">{notice}</p>}
       <ul className="uploads">
         {Object.values(uploads).map((upload) => (
           <UploadRow key={upload.key} upload={upload} localHash={hashes[upload.key]} />
@@ -184,6 +188,14 @@ export function ProjectPage() {
                 >
                   Download original
                 </button>
+                {file.uploaderUid === showcase.myUid && file.state === 'ready' && (
+                  <>
+                    {' '}
+                    <button type="button" className="btn-link" onClick={() => showcase.toggle(file.id)}>
+                      {showcase.ids.includes(file.id) ? 'Remove from my profile' : 'Show on my profile'}
+                    </button>
+                  </>
+                )}
               </p>
             </article>
           ))}

@@ -127,4 +127,15 @@ describe('comments pinned to the second', () => {
     expect(api.addComment).not.toHaveBeenCalled();
     await waitFor(() => expect(api.comments).toHaveBeenCalled());
   });
+
+  it('puts a version I uploaded on my profile', async () => {
+    const user = userEvent.setup();
+    const api = setup([]);
+    vi.mocked(api.setShowcase).mockResolvedValue([
+      { fileId: FILE.id, name: FILE.name, durationMs: FILE.audio.durationMs, loudnessLufs: -14 },
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Show on my profile' }));
+    expect(api.setShowcase).toHaveBeenCalledWith([FILE.id]);
+    expect(await screen.findByRole('button', { name: 'Remove from my profile' })).toBeTruthy();
+  });
 });

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type MutableRefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type MutableRefObject } from 'react';
 import WaveSurfer from 'wavesurfer.js';
-import { formatClock, type ProjectFile } from '@riffroom/protocol';
+import { formatClock, type ProjectFile, type WaveformPeaks } from '@riffroom/protocol';
 import { useServices } from '../../app/ServicesContext';
 import { describeError } from '../../services/api';
 import { formatDuration } from '../recordings/formatRecording';
@@ -81,26 +81,31 @@ function Markers({
   );
 }
 
+/** Where a waveform's peaks and preview come from (a project file, a showcase track). */
+export type WaveformSource = () => Promise<[WaveformPeaks, Blob]>;
+
 /**
- * One version's player: its waveform (the server's peaks, so nothing is decoded here) over the
- * preview, loaded whole so any click seeks at once.
+ * A waveform (the server's peaks, so nothing is decoded here) over its preview, loaded whole so any
+ * click seeks at once, with comment markers and a Play button.
  */
-export function WaveformPlayer({
-  projectId,
-  file,
+export function Waveform({
+  label,
+  durationMs,
+  load,
   markers = [],
   onMarker,
   controls,
 }: {
-  projectId: string;
-  file: ProjectFile;
+  label: string;
+  durationMs: number;
+  /** Absent while the file is not ready. */
+  load: WaveformSource | null;
   markers?: WaveformMarker[];
   /** Told when a marker is clicked, after the player went there. */
   onMarker?: (id: string) => void;
   /** Filled in once the player is loaded, for the comments beside it. */
   controls?: MutableRefObject<PlayerControls | null>;
 }) {
-  const { api } = useServices();
   const container = useRef<HTMLDivElement>(null);
   const [player, setPlayer] = useState<WaveSurfer | null>(null);
   const [playing, setPlaying] = useState(false);
@@ -109,11 +114,11 @@ export function WaveformPlayer({
   const handle = controls ?? own;
 
   useEffect(() => {
-    if (file.state !== 'ready' || !container.current) return;
+    if (!load || !container.current) return;
     let url: string | null = null;
     let surfer: WaveSurfer | null = null;
     let current = true;
-    Promise.all([api.projects.peaks(projectId, file.id), api.projects.preview(projectId, file.id)]).then(
+    load().then(
       ([peaks, preview]) => {
         if (!current || !container.current) return;
         url = URL.createObjectURL(preview);
@@ -147,20 +152,17 @@ export function WaveformPlayer({
       handle.current = null;
       setPlayer(null);
     };
-  }, [api, projectId, file.id, file.state, handle]);
+  }, [load, handle]);
 
   return (
-    <div className="waveform-player" data-file-id={file.id}>
-      <p className="muted audio-info">{describeAudio(file)}</p>
-      {file.state === 'preparing' && <p className="page-status">Preparing the preview and waveform…</p>}
-      {file.state === 'failed' && <p role="alert">{file.message ?? 'The preview could not be made.'}</p>}
+    <>
       {error && <p role="alert">{error}</p>}
       <div className="waveform-wrap" style={{ position: 'relative' }}>
-        <div ref={container} className="waveform" aria-label={`Waveform of ${file.name}`} />
-        {file.state === 'ready' && markers.length > 0 && (
+        <div ref={container} className="waveform" aria-label={`Waveform of ${label}`} />
+        {load && markers.length > 0 && (
           <Markers
             markers={markers}
-            durationMs={file.audio.durationMs}
+            durationMs={durationMs}
             onMarker={(marker) => {
               handle.current?.playFrom(marker.atMs);
               onMarker?.(marker.id);
@@ -173,6 +175,46 @@ export function WaveformPlayer({
           {playing ? 'Pause' : 'Play'}
         </button>
       )}
+    </>
+  );
+}
+
+/** One version's player: what it is, its state, and its waveform with comment markers. */
+export function WaveformPlayer({
+  projectId,
+  file,
+  markers,
+  onMarker,
+  controls,
+}: {
+  projectId: string;
+  file: ProjectFile;
+  markers?: WaveformMarker[];
+  onMarker?: (id: string) => void;
+  controls?: MutableRefObject<PlayerControls | null>;
+}) {
+  const { api } = useServices();
+  const ready = file.state === 'ready';
+  const load = useMemo<WaveformSource | null>(
+    () =>
+      ready
+        ? () => Promise.all([api.projects.peaks(projectId, file.id), api.projects.preview(projectId, file.id)])
+        : null,
+    [api, projectId, file.id, ready],
+  );
+  return (
+    <div className="waveform-player" data-file-id={file.id}>
+      <p className="muted audio-info">{describeAudio(file)}</p>
+      {file.state === 'preparing' && <p className="page-status">Preparing the preview and waveform…</p>}
+      {file.state === 'failed' && <p role="alert">{file.message ?? 'The preview could not be made.'}</p>}
+      <Waveform
+        label={file.name}
+        durationMs={file.audio.durationMs}
+        load={load}
+        markers={markers}
+        onMarker={onMarker}
+        controls={controls}
+      />
     </div>
   );
 }

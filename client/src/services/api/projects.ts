@@ -4,6 +4,7 @@ import {
   type Project,
   type ProjectComment,
   type ProjectSummary,
+  type ShowcaseTrack,
   type WaveformPeaks,
 } from '@riffroom/protocol';
 import type { HttpClient } from './http';
@@ -28,6 +29,12 @@ export interface ProjectsApi {
   /** Resolves or reopens the comment's thread; answers with the thread's first comment. */
   resolveComment(projectId: string, commentId: string, resolved: boolean): Promise<ProjectComment>;
   deleteComment(projectId: string, commentId: string): Promise<void>;
+  /** A profile's showcase tracks, and their previews and waveforms (open like the profile). */
+  showcase(uid: string): Promise<ShowcaseTrack[]>;
+  showcasePeaks(uid: string, fileId: string): Promise<WaveformPeaks>;
+  showcasePreview(uid: string, fileId: string): Promise<Blob>;
+  /** Which of my own uploaded versions my profile shows, in order (at most SHOWCASE_MAX). */
+  setShowcase(fileIds: string[]): Promise<ShowcaseTrack[]>;
   /** The ID token tus uploads send (they go around this client). */
   idToken(): Promise<string | null>;
 }
@@ -71,6 +78,14 @@ export function createProjectsApi(http: HttpClient): ProjectsApi {
     },
     async deleteComment(projectId, commentId) {
       await http.authed(restRoutes.deleteComment, { params: { projectId, commentId } });
+    },
+    async showcase(uid) {
+      return (await http.authed(restRoutes.showcase, { params: { uid } })).tracks;
+    },
+    showcasePeaks: (uid, fileId) => http.authed(restRoutes.showcasePeaks, { params: { uid, fileId } }),
+    showcasePreview: (uid, fileId) => http.authedBlob(restRoutes.showcasePreview, { params: { uid, fileId } }),
+    async setShowcase(fileIds) {
+      return (await http.authed(restRoutes.setShowcase, { body: { fileIds } })).tracks;
     },
     idToken: () => http.idToken(),
   };

@@ -1,0 +1,52 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { ShowcaseTrack } from '@riffroom/protocol';
+import { useServices } from '../../app/ServicesContext';
+import { describeError } from '../../services/api';
+import { Waveform } from '../projects/WaveformPlayer';
+import { formatDuration } from '../recordings/formatRecording';
+
+function ShowcasePlayer({ uid, track }: { uid: string; track: ShowcaseTrack }) {
+  const { api } = useServices();
+  const load = useMemo(
+    () => () =>
+      Promise.all([api.projects.showcasePeaks(uid, track.fileId), api.projects.showcasePreview(uid, track.fileId)]),
+    [api, uid, track.fileId],
+  );
+  return (
+    <li className="showcase-track">
+      <h4>
+        {track.name} <span className="muted">{formatDuration(track.durationMs)}</span>
+      </h4>
+      <Waveform label={track.name} durationMs={track.durationMs} load={load} />
+    </li>
+  );
+}
+
+/** A profile's showcase tracks (issue 36 item 7), played with the projects' waveform player. */
+export function ShowcaseTracks({ uid }: { uid: string }) {
+  const { api } = useServices();
+  const [tracks, setTracks] = useState<ShowcaseTrack[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    api.projects.showcase(uid).then(
+      (found) => current && setTracks(found),
+      (failure: unknown) => current && setError(describeError(failure).message),
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, uid]);
+  if (error) return <p role="alert">{error}</p>;
+  if (tracks.length === 0) return null;
+  return (
+    <section className="profile-showcase" aria-label="Showcase">
+      <h3>Showcase</h3>
+      <ul>
+        {tracks.map((track) => (
+          <ShowcasePlayer key={track.fileId} uid={uid} track={track} />
+        ))}
+      </ul>
+    </section>
+  );
+}
