@@ -70,6 +70,15 @@ export class ProfilePictures {
     return row && { uploaderUid: row.uploader_uid };
   }
 
+  /** Picture uploads started before `cutoff` and never finished (swept with the project uploads). */
+  async uploadsOlderThan(cutoff: number): Promise<string[]> {
+    const rows: { upload_id: string }[] = await this.deps
+      .db('profile_picture_uploads')
+      .select('upload_id')
+      .where('created_at', '<', cutoff);
+    return rows.map((row) => row.upload_id);
+  }
+
   async dropUpload(uploadId: string): Promise<void> {
     await this.deps.db('profile_picture_uploads').where('upload_id', uploadId).delete();
   }

@@ -122,7 +122,11 @@ export class Uploads {
 
   /** Deletes uploads left unfinished past UPLOAD_EXPIRY_HOURS, freeing their place in the quota. */
   async expireUnfinished(now = Date.now()): Promise<number> {
-    const stale = await this.deps.files.uploadsOlderThan(now - this.deps.unfinishedUploadHours * 3600_000);
+    const cutoff = now - this.deps.unfinishedUploadHours * 3600_000;
+    const stale = [
+      ...(await this.deps.files.uploadsOlderThan(cutoff)),
+      ...(await this.deps.pictures.uploadsOlderThan(cutoff)),
+    ];
     for (const uploadId of stale) await this.drop(uploadId);
     return stale.length;
   }
