@@ -28,9 +28,15 @@ export const FULL_ONLY_FILES = [
   'tests/e2e/rooms-connection-lost.test.ts',
   // Firebase sign-in through the emulator: foundation.test.ts signs up and in with local accounts.
   'tests/e2e/firebase-auth.test.ts',
-  // Recording: recording.test.ts in Chromium, tests/integration/recording*.test.ts on the recorder.
+  // Recording: recording.test.ts in Chromium, tests/integration/recording*.test.ts on the recorder,
+  // and server/src/backup/backup-recordings.test.ts for recordings in a backup.
   'tests/e2e/recording-talkback-stems.test.ts',
   'tests/scale/recording-lost-node.test.ts',
+  'tests/integration/recording-backup.test.ts',
+  // Host controls and ICE-TCP in Chromium: tests/integration/rooms-host-controls.test.ts on real
+  // sockets, tests/integration/sfu-upstream-fixes.test.ts and the ICE-TCP memory smoke on the worker.
+  'tests/e2e/rooms-host-controls.test.ts',
+  'tests/e2e/rooms-ice-tcp.test.ts',
   // HTTPS and TURN: tests/integration/built-in-tls.test.ts, the doctor's TLS and TURN checks, and
   // rooms-ice-tcp.test.ts for a client without UDP.
   'tests/e2e/field/caddy-https.test.ts',
@@ -38,8 +44,9 @@ export const FULL_ONLY_FILES = [
   // Cascades: tests/scale/cascade.test.ts decodes through the pipes every time.
   'tests/scale/cascade-talkback.test.ts',
   'tests/bench/cascade-smoke.test.ts',
-  // Benchmarks' smoke runs: sfu-fanout, recording, api-messages, keyframe-storm, the WebRTC check and
-  // ICE-TCP memory stay.
+  // Benchmarks' smoke runs: sfu-fanout, api-messages, keyframe-storm, the WebRTC check and ICE-TCP
+  // memory stay.
+  'tests/bench/recording-smoke.test.ts',
   'tests/bench/latency-smoke.test.ts',
   'tests/bench/relay-fanout-smoke.test.ts',
   'tests/bench/under-attack-smoke.test.ts',
