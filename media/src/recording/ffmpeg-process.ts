@@ -2,12 +2,13 @@ import { spawn } from 'node:child_process';
 import dgram from 'node:dgram';
 
 /**
- * 'q' ends ffmpeg cleanly (its trailer written) within a few hundred ms while packets flow. It reads
+ * 'q' ends ffmpeg cleanly (its trailer written) within a few hundred ms while packets flow; no signal
+ * comes before 1.5 s, so a busy ffmpeg finishing its queue is never cut short. It reads
  * 'q' and its first SIGINT only between packets, so one whose input went quiet (the producer closed,
  * or it is still probing a stream that never sent anything) stays blocked in its read. A second
  * SIGINT makes that read give up, and ffmpeg still writes its trailer; SIGKILL is the last resort.
  */
-const INTERRUPTS_AFTER_MS = [600, 1200];
+const INTERRUPTS_AFTER_MS = [1500, 2500];
 const KILL_AFTER_MS = 5000;
 const STDERR_KEPT = 4000;
 
