@@ -16,6 +16,13 @@ const item = (id: string, overrides: Partial<NotificationItem> = {}): Notificati
   ...overrides,
 });
 
+/**
+ * The bell's first label shows at its first commit, before React has run its effects (where it
+ * subscribes to 'notification'): an event delivered in between would reach no one. Settling the
+ * pending effects first makes the test as a user meets it, where events come later.
+ */
+const bellListening = () => act(async () => {});
+
 describe('the notification bell', () => {
   it('shows the unread count, rises live, and lists items that lead to their link', async () => {
     const user = userEvent.setup();
@@ -66,6 +73,7 @@ describe('the notification bell', () => {
     const { services, realtime } = fakeServices(ALICE);
     renderApp('/dashboard', services);
     await screen.findByRole('button', { name: 'Notifications, none unread' });
+    await bellListening();
     act(() =>
       realtime.deliver('notification', item('9', { kind: 'project-invited', title: 'Bob invited you to "EP"' })),
     );
@@ -76,6 +84,7 @@ describe('the notification bell', () => {
     const { services, realtime } = fakeServices(ALICE);
     renderApp('/dashboard', services);
     await screen.findByRole('button', { name: 'Notifications, none unread' });
+    await bellListening();
     act(() => {
       realtime.deliver(
         'notification',
