@@ -4,6 +4,7 @@ import { migrationSource } from '../../server/src/db/migrations/index.js';
 import { withTransaction } from '../../server/src/db/transaction.js';
 import { messagesRepository } from '../../server/src/repositories/messages.js';
 import { usePostgresDatabase } from '../support/postgres-database.js';
+import { until } from '../support/until.js';
 
 // The scaled setup's database (ARCHITECTURE.md "Topology"): every migration and the messages repository on a
 // real PostgreSQL 15, where, unlike SQLite, writers run at once (knex's pool of 10 connections).
@@ -60,6 +61,38 @@ describe('messages on PostgreSQL', () => {
     }
     for (const uid of uids) expect(await repo().unreadCounts(uid), uid).toEqual(await unreadInMessages(uid));
     expect((await repo().unreadCounts('pb')).length).toBeGreaterThan(0);
+  });
+
+  it('counts a send that commits while a mark-read of its pair is between its statements', async () => {
+    // The window the race test above hits only now and then, held open on purpose: statement
+    // triggers on conversations sleep before the send's upsert (1 s) and before a plain UPDATE
+    // (2 s), so the send commits while a mark-read that updated the count is still in that
+    // statement, and the mark-read's UPDATE of messages, a later statement, sees the sent message.
+    await repo().insert('pd', 'pc', 'first', Date.now());
+    await repo().markRead('pc', 'pd', Date.now());
+    await pg.db.raw(`CREATE FUNCTION test_widen_window() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP = 'INSERT' AND current_query() ILIKE 'insert%' THEN PERFORM pg_sleep(1); END IF;
+        IF TG_OP = 'UPDATE' AND current_query() ILIKE 'update%' THEN PERFORM pg_sleep(2); END IF;
+        RETURN NULL;
+      END $$`);
+    await pg.db.raw(`CREATE TRIGGER test_widen_window BEFORE INSERT OR UPDATE ON conversations
+      FOR EACH STATEMENT EXECUTE FUNCTION test_widen_window()`);
+    try {
+      const send = repo().insert('pd', 'pc', 'second', Date.now());
+      await until(
+        async () => {
+          const { rows } = await pg.db.raw(`SELECT 1 FROM pg_stat_activity WHERE wait_event = 'PgSleep'`);
+          return rows.length > 0;
+        },
+        { what: 'the send waiting before its upsert' },
+      );
+      await Promise.all([send, repo().markRead('pc', 'pd', Date.now())]);
+    } finally {
+      await pg.db.raw('DROP TRIGGER test_widen_window ON conversations');
+      await pg.db.raw('DROP FUNCTION test_widen_window()');
+    }
+    expect(await repo().unreadCounts('pc')).toEqual(await unreadInMessages('pc'));
   });
 
   it('undoes a whole transaction when its work fails, and hands the connection back outside it', async () => {

@@ -126,20 +126,27 @@ export function messagesRepository(db: Db) {
     /** Marks every message from `fromUid` to `toUid` read, and zeroes that conversation's count. */
     async markRead(toUid: string, fromUid: string, at: number): Promise<number> {
       return withTransaction(db, async (trx) => {
-        // The count first: on PostgreSQL its row lock waits for a send of this pair that already
-        // counted its message, and the UPDATE of messages below, a new statement, then sees that
-        // message too. A send that counts later finds the row zeroed and its message still unread.
+        // The conversation row first, locked (FOR UPDATE; SQLite serialises writers and knex leaves
+        // the clause out there): a send of this pair that already counted its message has committed
+        // by the time the lock is ours, so the UPDATE of messages below, a new statement, sees that
+        // message; a send that counts later waits for this commit and adds its message after the
+        // zero. A plain `UPDATE ... WHERE unread_count > 0` was not enough: PostgreSQL skips a row
+        // whose committed count is 0 without waiting for the send holding it, and that send could
+        // commit before the messages were marked (its message marked read yet counted unread).
         // Nothing unread (opening a read conversation, the usual case) writes nothing.
-        await trx
+        const row = (await trx
           .table('conversations')
+          .select('unread_count')
           .where({ owner_uid: toUid, other_uid: fromUid })
-          .where('unread_count', '>', 0)
-          .update({ unread_count: 0 });
+          .forUpdate()
+          .first()) as { unread_count: number | string } | undefined;
+        if (!row || Number(row.unread_count) === 0) return 0;
         const marked: number = await trx
           .table('messages')
           .where({ to_uid: toUid, from_uid: fromUid })
           .whereNull('read_at')
           .update({ read_at: at });
+        await trx.table('conversations').where({ owner_uid: toUid, other_uid: fromUid }).update({ unread_count: 0 });
         return marked;
       });
     },
