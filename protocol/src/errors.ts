@@ -47,6 +47,16 @@ export const API_ERROR_CODES = [
   'booking/room-closed',
   /** A confirmed booking's session is cancelled from the booking (with a reason), not deleted. */
   'session/is-booking',
+  /** People a provider adds to a booking: already in it, not following the provider, too many, not in it. */
+  'booking/already-in',
+  'booking/not-follower',
+  'booking/full',
+  'booking/not-participant',
+  /** A booking that is not confirmed, or has ended, takes no added people and no new time. */
+  'booking/not-open',
+  /** A booking's session stays private; it moves only to a time that has not started. */
+  'session/booking-private',
+  'booking/move-to-past',
   'review/not-found',
   'review/closed',
   'join/already-requested',

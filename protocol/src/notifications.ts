@@ -16,6 +16,8 @@ export const NOTIFICATION_KINDS = {
   'booking-proposed': { label: 'Other times proposed for my bookings', email: true },
   'booking-cancelled': { label: 'Cancelled bookings', email: true },
   'booking-reminder': { label: 'Reminders before a booking', email: true },
+  'booking-moved': { label: 'Bookings moved to another time', email: true },
+  'booking-added': { label: 'Bookings I am added to', email: true },
   'join-requested': { label: 'Requests to join my sessions', email: true },
   'join-answered': { label: 'Answers to my join requests', email: false },
   'review-received': { label: 'Reviews of my work', email: true },

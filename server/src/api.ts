@@ -50,7 +50,9 @@ import { marketSearchRepository } from './repositories/market-search.js';
 import { MarketSearchService } from './services/market/search.js';
 import { MarketBookingService } from './services/market/bookings.js';
 import { BOOKING_REMINDER_JOB, BookingReminders } from './services/market/booking-reminders.js';
+import { BookingParticipantService } from './services/market/booking-participants.js';
 import { BookingRoomService, bookingRoomAdmission } from './services/market/booking-room.js';
+import { BookingSessionEdits } from './services/market/booking-session-edits.js';
 import { ReviewService } from './services/market/reviews.js';
 import type { RoomPlacement } from './routes/room-node.js';
 import type { Notifier } from './notifications/notifier.js';
@@ -208,6 +210,7 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
       messages,
       notifications.service,
       sessionParticipantsRepository(db),
+      new BookingSessionEdits(db, notifications.service),
     ),
     joinAnswers: new JoinAnswerService(db, users, notifications.service),
     bookings,
@@ -236,6 +239,10 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
       (bookingId) => bookingRooms.close(bookingId),
     ),
     bookingRooms,
+    bookingParticipants: new BookingParticipantService(db, users, follows, notifications.service, {
+      maxParticipants: config.maxBookingParticipants,
+      roomOpensMs,
+    }),
     projects: projectParts.projects,
     listenLinks: projectParts.listenLinks,
     projectComments: projectParts.comments,

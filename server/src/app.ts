@@ -40,6 +40,7 @@ import { marketBookingRoutes } from './routes/market-bookings.js';
 import { reviewRoutes } from './routes/reviews.js';
 import type { ReviewService } from './services/market/reviews.js';
 import type { MarketBookingService } from './services/market/bookings.js';
+import type { BookingParticipantService } from './services/market/booking-participants.js';
 import type { BookingRoomService } from './services/market/booking-room.js';
 import type { MarketSearchService } from './services/market/search.js';
 import type { AvailabilityService } from './services/market/availability.js';
@@ -90,6 +91,7 @@ export interface AppDeps {
   marketSearch: MarketSearchService;
   marketBookings: MarketBookingService;
   bookingRooms: BookingRoomService;
+  bookingParticipants: BookingParticipantService;
   reviews: ReviewService;
   projects: ProjectService;
   listenLinks: ListenLinkService;
@@ -162,7 +164,7 @@ export function buildApp(deps: AppDeps): Koa<AuthState> {
     offerRoutes(guards, deps.offers),
     availabilityRoutes(guards, deps.availability),
     marketSearchRoutes(guards, deps.marketSearch),
-    marketBookingRoutes(guards, deps.marketBookings, deps.bookingRooms),
+    marketBookingRoutes(guards, deps.marketBookings, deps.bookingRooms, deps.bookingParticipants),
     reviewRoutes(guards, deps.reviews),
     projectRoutes(guards, deps.projects, deps.filePaths),
     listenLinkRoutes(guards, deps.listenLinks, deps.filePaths),

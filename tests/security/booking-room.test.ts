@@ -1,10 +1,12 @@
 /**
- * Issue 35 item 5: a confirmed booking's room is private to its two parties. A stranger, someone
- * the provider follows (whom a plain private room would admit), and an anonymous guest get nothing
- * of it, over HTTP or over the media node's socket; the parties get in; a cancel shuts it.
+ * Issue 35 item 5: a confirmed booking's room is private to its two parties and the people the
+ * provider added. A stranger, someone the provider follows (whom a plain private room would admit),
+ * and an anonymous guest get nothing of it, over HTTP or over the media node's socket; the parties
+ * and added people get in, a removed one no longer; a cancel shuts it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PRIVATE_ROOM_MESSAGE } from '@riffroom/protocol';
+import { confirmedBooking, publishAllDayOffer } from '../../server/src/testing/market-fixture.js';
 import { useRoomBox } from '../support/room-box.js';
 import { ask } from '../support/room-sockets.js';
 
@@ -16,47 +18,11 @@ const { box, sockets, people } = useRoomBox({
 });
 let bookingId: string;
 let roomId: string;
-const MINUTE = 60_000;
-
-/** A fixed-offset zone where it is about noon now: a slot starting in 5 minutes is in working hours. */
-function zoneAtNoon(): string {
-  const offset = 12 - new Date().getUTCHours();
-  return offset >= 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
-}
-
 beforeAll(async () => {
   const { provider, artist, friend } = people;
   expect((await box.call('POST', `/api/user/follow/${friend.user.uid}`, { token: provider.idToken })).status).toBe(204);
-  const offer = await box.call('POST', '/api/offers/create', {
-    token: provider.idToken,
-    body: {
-      kind: 'mixing',
-      title: 'Mixdown',
-      remote: true,
-      rate: { amount: 80, currency: 'EUR', per: 'song' },
-      typicalMinutes: 30,
-    },
-  });
-  const everyDay = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: '00:00', end: '24:00' }));
-  await box.call('PUT', '/api/availability/mine', {
-    token: provider.idToken,
-    body: { timeZone: zoneAtNoon(), weeklyHours: everyDay, blockedDays: [], bufferMinutes: 0 },
-  });
-  const start = Math.ceil((Date.now() + 5 * MINUTE) / MINUTE) * MINUTE;
-  const requested = await box.call('POST', '/api/market/bookings/create', {
-    token: artist.idToken,
-    body: {
-      offerId: offer.body.offer.id,
-      startTime: new Date(start).toISOString(),
-      endTime: new Date(start + 30 * MINUTE).toISOString(),
-    },
-  });
-  bookingId = requested.body.booking.id;
-  const accepted = await box.call('PATCH', `/api/market/bookings/${bookingId}`, {
-    token: provider.idToken,
-    body: { action: 'accept' },
-  });
-  expect(accepted.body.booking.status).toBe('confirmed');
+  const offerId = await publishAllDayOffer(box, provider, 'Mixdown');
+  bookingId = (await confirmedBooking(box, { offerId, requester: artist, provider }, 5 * 60_000)).id;
   const opened = await box.call('POST', `/api/market/bookings/${bookingId}/room`, { token: provider.idToken });
   expect(opened.body.role).toBe('host');
   roomId = opened.body.roomId;
@@ -93,6 +59,25 @@ describe("a booking's room", () => {
       const socket = await sockets.connect(token);
       expect(await ask(socket, 'join-room', { roomId })).toMatchObject({ ok: true });
     }
+  });
+
+  it('lets in over the socket a follower the provider added, and no longer once removed', async () => {
+    const { provider, stranger } = people;
+    expect((await box.call('POST', `/api/user/follow/${provider.user.uid}`, { token: stranger.idToken })).status).toBe(
+      204,
+    );
+    const added = await box.call('POST', `/api/market/bookings/${bookingId}/participants`, {
+      token: provider.idToken,
+      body: { username: stranger.username },
+    });
+    expect(added.status).toBe(200);
+    const inside = await sockets.connect(stranger.idToken);
+    expect(await ask(inside, 'join-room', { roomId })).toMatchObject({ ok: true });
+    await box.call('DELETE', `/api/market/bookings/${bookingId}/participants/${stranger.user.uid}`, {
+      token: provider.idToken,
+    });
+    const outside = await sockets.connect(stranger.idToken);
+    expect(await ask(outside, 'join-room', { roomId })).toMatchObject({ ok: false, code: 'room/private' });
   });
 
   it('is shut once the booking is cancelled: the requester can neither open nor join it', async () => {

@@ -7,7 +7,7 @@ import { z } from 'zod';
  */
 export const openBookingRoomResponseSchema = z.object({
   roomId: z.string(),
-  /** 'host' for the provider (the host page), 'participant' for the requester. */
+  /** 'host' for the provider (the host page), 'participant' for the requester and the people the provider added. */
   role: z.enum(['host', 'participant']),
 });
 export type OpenBookingRoomResponse = z.infer<typeof openBookingRoomResponseSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { multiLineText } from '../text.js';
+import { uidSchema, usernameSchema } from '../user.js';
 import { OFFER_KINDS, rateSchema } from './offers.js';
 
 /**
@@ -73,6 +74,8 @@ export const marketBookingSchema = z.object({
   sessionId: z.string().nullable(),
   /** When a confirmed booking's Join room opens (ISO 8601; it closes at endTime); null or absent otherwise. */
   roomOpensAt: z.string().nullable().optional(),
+  /** People the provider added to the booking's session: they see it and join its room. */
+  participants: z.array(partySchema).optional(),
   createdAt: z.string(),
 });
 export type MarketBooking = z.infer<typeof marketBookingSchema>;
@@ -80,5 +83,15 @@ export const marketBookingResponseSchema = z.object({ booking: marketBookingSche
 export const marketBookingsResponseSchema = z.object({
   incoming: z.array(marketBookingSchema),
   outgoing: z.array(marketBookingSchema),
+  /** Bookings the caller was added to by their provider (absent from older servers). */
+  joined: z.array(marketBookingSchema).optional(),
+});
+
+/** POST /api/market/bookings/{id}/participants: the provider adds someone who follows them. */
+export const bookingParticipantBodySchema = z.object({ username: usernameSchema });
+export type BookingParticipantBody = z.infer<typeof bookingParticipantBodySchema>;
+export const bookingParticipantParamsSchema = z.object({
+  id: z.string().regex(/^\d{1,15}$/, 'must be a booking id'),
+  uid: uidSchema,
 });
 export type MarketBookingsResponse = z.infer<typeof marketBookingsResponseSchema>;

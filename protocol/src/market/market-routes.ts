@@ -3,6 +3,7 @@ import { availabilityBodySchema, availabilityResponseSchema, freeSlotsResponseSc
 import { searchResponseSchema } from './search.js';
 import { reviewBodySchema, reviewReplyBodySchema, reviewResponseSchema, reviewsResponseSchema } from './reviews.js';
 import {
+  bookingParticipantBodySchema,
   marketBookingActionSchema,
   marketBookingBodySchema,
   marketBookingResponseSchema,
@@ -57,6 +58,18 @@ export const marketRoutes = {
     method: 'POST',
     path: '/api/market/bookings/:id/room',
     response: openBookingRoomResponseSchema,
+  },
+  /** The provider adds someone who follows them to a confirmed booking (booking-participants.ts). */
+  addBookingParticipant: {
+    method: 'POST',
+    path: '/api/market/bookings/:id/participants',
+    body: bookingParticipantBodySchema,
+    response: marketBookingResponseSchema,
+  },
+  removeBookingParticipant: {
+    method: 'DELETE',
+    path: '/api/market/bookings/:id/participants/:uid',
+    response: marketBookingResponseSchema,
   },
   reviewBooking: {
     method: 'PUT',

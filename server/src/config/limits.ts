@@ -53,6 +53,11 @@ export const RATE_LIMITS = {
     default: '30/1h',
     meaning: 'booking requests one user sends',
   },
+  bookingParticipantsPerUser: {
+    env: 'RATE_BOOKING_PARTICIPANTS_PER_USER',
+    default: '60/1h',
+    meaning: 'people one provider adds to their bookings (each is notified and may be mailed)',
+  },
   offersPerUser: {
     env: 'RATE_OFFERS_PER_USER',
     default: '60/1h',

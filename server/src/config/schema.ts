@@ -90,6 +90,8 @@ export const apiConfigSchema = z.strictObject({
   maxOffersPerPerson: z.coerce.number().int().min(0).max(1000).default(20),
   /** Marketplace requests one person may have waiting for an answer (MAX_OPEN_BOOKING_REQUESTS). */
   maxOpenBookingRequests: z.coerce.number().int().min(1).max(1000).default(10),
+  /** People a provider may add to one booking besides its two parties (MAX_BOOKING_PARTICIPANTS). */
+  maxBookingParticipants: z.coerce.number().int().min(0).max(100).default(8),
   /** A confirmed booking's Join room opens this many minutes before its start (BOOKING_ROOM_OPENS_MINUTES). */
   bookingRoomOpensMinutes: z.coerce.number().int().min(0).max(1440).default(10),
   /** Projects' uploads (files.ts, docs/projects.md). */

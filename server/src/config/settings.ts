@@ -75,6 +75,12 @@ export const API_SETTINGS: readonly Setting[] = [
     meaning: 'Marketplace booking requests one person may have waiting for an answer at once',
   },
   {
+    path: 'maxBookingParticipants',
+    env: 'MAX_BOOKING_PARTICIPANTS',
+    default: '8',
+    meaning: 'People a provider may add to one marketplace booking besides its two parties',
+  },
+  {
     path: 'bookingRoomOpensMinutes',
     env: 'BOOKING_ROOM_OPENS_MINUTES',
     default: '10',

@@ -46,6 +46,20 @@ export function marketBookingsRepository(db: Db | Knex.Transaction) {
     async ofRequester(uid: string): Promise<MarketBookingRow[]> {
       return (await table().where({ requester_uid: uid }).orderBy('id', 'desc').limit(200)) as MarketBookingRow[];
     },
+    /** Bookings whose session `uid` was added to (session_participants), newest first. */
+    async ofParticipant(uid: string): Promise<MarketBookingRow[]> {
+      return (await table()
+        .join('session_participants as p', 'p.session_id', 'market_bookings.session_id')
+        .where('p.uid', uid)
+        .orderBy('market_bookings.id', 'desc')
+        .limit(200)
+        .select('market_bookings.*')) as MarketBookingRow[];
+    },
+    /** The confirmed booking whose session is `sessionId`, if any. */
+    async confirmedOfSession(sessionId: number): Promise<MarketBookingRow | undefined> {
+      return (await table().where({ session_id: sessionId, status: 'confirmed' }).first()) as
+        MarketBookingRow | undefined;
+    },
     /** Moves the booking from one of `from` to `changes`; false when someone changed it first. */
     async transition(
       id: number,

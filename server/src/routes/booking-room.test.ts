@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_ROOM_NOT_YET_MESSAGE, PRIVATE_ROOM_MESSAGE } from '@riffroom/protocol';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../tests/support/smtp-server.js';
 import { until } from '../../../tests/support/until.js';
+import { confirmedBooking, publishAllDayOffer } from '../testing/market-fixture.js';
 import { signUpUser, startTestApi, type TestApi } from '../testing/test-api.js';
 
 type User = Awaited<ReturnType<typeof signUpUser>>;
@@ -16,34 +17,9 @@ let offerId: string;
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-/**
- * A fixed-offset zone where it is about noon now, so "starting in five minutes" and "a week from
- * now" both fall inside the producer's all-day working hours whatever the hour this test runs at.
- */
-function zoneAtNoon(): string {
-  const offset = 12 - new Date().getUTCHours();
-  return offset >= 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
-}
-
 const confirmed = async (startsInMs: number, minutes = 30) => {
-  const start = Math.ceil((Date.now() + startsInMs) / MINUTE) * MINUTE;
-  const created = await api.call('POST', '/api/market/bookings/create', {
-    token: artist.idToken,
-    body: {
-      offerId,
-      startTime: new Date(start).toISOString(),
-      endTime: new Date(start + minutes * MINUTE).toISOString(),
-      message: 'Vocal comping',
-    },
-  });
-  expect(created.status).toBe(201);
-  const id = created.body.booking.id as string;
-  const accepted = await api.call('PATCH', `/api/market/bookings/${id}`, {
-    token: producer.idToken,
-    body: { action: 'accept' },
-  });
-  expect(accepted.body.booking.status).toBe('confirmed');
-  return { id, booking: accepted.body.booking as { roomOpensAt: string; startTime: string; sessionId: string } };
+  const booking = await confirmedBooking(api, { offerId, requester: artist, provider: producer }, startsInMs, minutes);
+  return { id: booking.id, booking };
 };
 const openRoom = (who: User, id: string) => api.call('POST', `/api/market/bookings/${id}/room`, { token: who.idToken });
 const joinRoom = (who: User, roomId: string) =>
@@ -58,24 +34,7 @@ beforeAll(async () => {
   friend = await signUpUser(api, { username: 'roomfriend', name: 'Room Friend' });
   // The producer follows a friend: a plain private room would let them in, a booking's room does not.
   await api.call('POST', `/api/user/follow/${friend.user.uid}`, { token: producer.idToken });
-  const created = await api.call('POST', '/api/offers/create', {
-    token: producer.idToken,
-    body: {
-      kind: 'recording',
-      title: 'Vocal session',
-      remote: true,
-      genres: ['Pop'],
-      rate: { amount: 40, currency: 'EUR', per: 'hour' },
-      typicalMinutes: 30,
-    },
-  });
-  offerId = created.body.offer.id;
-  const everyDay = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ day: weekday, start: '00:00', end: '24:00' }));
-  const saved = await api.call('PUT', '/api/availability/mine', {
-    token: producer.idToken,
-    body: { timeZone: zoneAtNoon(), weeklyHours: everyDay, blockedDays: [], bufferMinutes: 0 },
-  });
-  expect(saved.status).toBe(200);
+  offerId = await publishAllDayOffer(api, producer);
 });
 afterAll(async () => {
   await api?.close();

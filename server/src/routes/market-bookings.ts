@@ -1,9 +1,10 @@
 import Router from '@koa/router';
-import { marketBookingIdParamsSchema, restRoutes } from '@riffroom/protocol';
+import { bookingParticipantParamsSchema, marketBookingIdParamsSchema, restRoutes } from '@riffroom/protocol';
 import { caller, type AuthState } from '../middleware/authenticate.js';
 import type { Guards } from '../middleware/guards.js';
 import { parseBody, parseParams } from '../middleware/validate.js';
 import type { MarketBookingService } from '../services/market/bookings.js';
+import type { BookingParticipantService } from '../services/market/booking-participants.js';
 import type { BookingRoomService } from '../services/market/booking-room.js';
 import { answer, pathUnder } from './contract.js';
 
@@ -14,6 +15,7 @@ export function marketBookingRoutes(
   guards: Guards,
   bookings: MarketBookingService,
   bookingRooms: BookingRoomService,
+  participants: BookingParticipantService,
 ): Router<AuthState> {
   const router = new Router<AuthState>({ prefix: PREFIX });
   router.use(guards.auth);
@@ -44,6 +46,26 @@ export function marketBookingRoutes(
   // The booking's own room: the provider gets the host page's room, the requester joins it.
   router.post(pathUnder(PREFIX, restRoutes.openBookingRoom), async (ctx) => {
     ctx.body = answer(restRoutes.openBookingRoom, await bookingRooms.open(caller(ctx).uid, bookingId(ctx.params)));
+  });
+
+  // People the provider adds to a confirmed booking: they see it and join its room.
+  router.post(
+    pathUnder(PREFIX, restRoutes.addBookingParticipant),
+    guards.perCaller('bookingParticipantsPerUser'),
+    async (ctx) => {
+      const id = bookingId(ctx.params);
+      const { username } = parseBody(ctx, restRoutes.addBookingParticipant.body);
+      ctx.body = answer(restRoutes.addBookingParticipant, {
+        booking: await participants.add(caller(ctx).uid, id, username),
+      });
+    },
+  );
+
+  router.delete(pathUnder(PREFIX, restRoutes.removeBookingParticipant), async (ctx) => {
+    const { id, uid } = parseParams(bookingParticipantParamsSchema, ctx.params);
+    ctx.body = answer(restRoutes.removeBookingParticipant, {
+      booking: await participants.remove(caller(ctx).uid, Number(id), uid),
+    });
   });
 
   return router;

@@ -7,6 +7,7 @@ import type { SessionsRepository } from '../repositories/sessions.js';
 import type { UsersRepository } from '../repositories/users.js';
 import type { Notifier } from '../notifications/notifier.js';
 import { BOOKING_REQUESTS_LINK } from './bookings.js';
+import type { BookingSessionEdits } from './market/booking-session-edits.js';
 import type { MessageService } from './messages.js';
 import { canSeeInFull, isParty, viewOf } from './visibility.js';
 
@@ -25,6 +26,7 @@ export class SessionService {
     private readonly messages: MessageService,
     private readonly notifier: Notifier,
     private readonly participants: SessionParticipantsRepository,
+    private readonly bookingSessions: BookingSessionEdits,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -38,7 +40,8 @@ export class SessionService {
 
   async update(callerUid: string, id: number, body: SessionBody): Promise<Session> {
     await this.ownedSession(callerUid, id);
-    const updated = await this.sessions.update(id, body, this.now());
+    // A booking's session moves its booking with it, and tells its people.
+    const updated = (await this.bookingSessions.update(id, body)) ?? (await this.sessions.update(id, body, this.now()));
     if (!updated) throw sessionNotFound();
     return updated;
   }

@@ -7,6 +7,7 @@ import {
 import type { Db } from '../../db/connect.js';
 import { conflict, notFound } from '../../errors.js';
 import { marketBookingsRepository, type MarketBookingRow } from '../../repositories/market-bookings.js';
+import { sessionParticipantsRepository } from '../../repositories/session-participants.js';
 import type { BookingRoomAdmission, RoomService } from '../rooms.js';
 
 /** When a confirmed booking's room may be joined: from `opensMs` before the start until the end. */
@@ -16,16 +17,22 @@ export function roomWindow(row: Pick<MarketBookingRow, 'start_at' | 'end_at'>, o
 
 const isParty = (row: MarketBookingRow, uid: string) => row.provider_uid === uid || row.requester_uid === uid;
 
+/** The two parties, and the people the provider added to the booking's session (booking-participants.ts). */
+async function belongs(db: Db, row: MarketBookingRow, uid: string): Promise<boolean> {
+  if (isParty(row, uid)) return true;
+  return row.session_id !== null && sessionParticipantsRepository(db).isParticipant(Number(row.session_id), uid);
+}
+
 /**
  * Who a booking's room admits (RoomService asks, for the REST join and every media node's
- * join-room): the booking's two parties, while it is confirmed and inside its window. A cancelled
- * booking, or one outside its window, admits nobody new.
+ * join-room): the booking's two parties and the people its provider added, while it is confirmed
+ * and inside its window. A cancelled booking, or one outside its window, admits nobody new.
  */
 export function bookingRoomAdmission(db: Db, opensMs: number, now: () => number = Date.now): BookingRoomAdmission {
   return {
     async admits(bookingId, uid) {
       const row = await marketBookingsRepository(db).find(bookingId);
-      if (!row || row.status !== 'confirmed' || !isParty(row, uid)) return false;
+      if (!row || row.status !== 'confirmed' || !(await belongs(db, row, uid))) return false;
       const { opensAt, closesAt } = roomWindow(row, opensMs);
       const at = now();
       return at >= opensAt && at < closesAt;
@@ -50,7 +57,7 @@ export class BookingRoomService {
   async open(callerUid: string, bookingId: number): Promise<OpenBookingRoomResponse> {
     const row = await marketBookingsRepository(this.db).find(bookingId);
     // A stranger learns nothing: the same 404 as for a booking that does not exist.
-    if (!row || !isParty(row, callerUid)) throw notFound('booking/not-found', 'No such booking.');
+    if (!row || !(await belongs(this.db, row, callerUid))) throw notFound('booking/not-found', 'No such booking.');
     if (row.status !== 'confirmed') throw conflict('booking/room-closed', BOOKING_ROOM_NOT_CONFIRMED_MESSAGE);
     const { opensAt, closesAt } = roomWindow(row, this.opensMs);
     const at = this.now();

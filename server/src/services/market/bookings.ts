@@ -1,4 +1,10 @@
-import type { MarketBooking, MarketBookingAction, MarketBookingBody, NotificationKind } from '@riffroom/protocol';
+import type {
+  MarketBooking,
+  MarketBookingAction,
+  MarketBookingBody,
+  MarketBookingsResponse,
+  NotificationKind,
+} from '@riffroom/protocol';
 import type { Db } from '../../db/connect.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import type { Notifier } from '../../notifications/notifier.js';
@@ -10,7 +16,7 @@ import { sessionsRepository } from '../../repositories/sessions.js';
 import type { UsersRepository } from '../../repositories/users.js';
 import { BOOKING_REQUESTS_LINK } from '../bookings.js';
 import type { AvailabilityService } from './availability.js';
-import { bookingView, sessionTypeOf } from './booking-view.js';
+import { BookingViews, sessionTypeOf } from './booking-view.js';
 import { queueBookingReminders } from './booking-reminders.js';
 import { isFreeSlot } from './free-slots.js';
 
@@ -103,13 +109,21 @@ export class MarketBookingService {
     return this.view(row);
   }
 
-  /** The caller's bookings: incoming (they provide) and outgoing (they requested), newest first. */
-  async mine(uid: string): Promise<{ incoming: MarketBooking[]; outgoing: MarketBooking[] }> {
-    const [incoming, outgoing] = await Promise.all([this.bookings().ofProvider(uid), this.bookings().ofRequester(uid)]);
-    const users = await this.usersOf([...incoming, ...outgoing]);
+  /**
+   * The caller's bookings, newest first: incoming (they provide), outgoing (they requested) and
+   * joined (a provider added them to the booking's session).
+   */
+  async mine(uid: string): Promise<MarketBookingsResponse> {
+    const [incoming, outgoing, joined] = await Promise.all([
+      this.bookings().ofProvider(uid),
+      this.bookings().ofRequester(uid),
+      this.bookings().ofParticipant(uid),
+    ]);
+    const views = this.views();
     return {
-      incoming: incoming.map((row) => bookingView(row, users, this.roomOpensMs)),
-      outgoing: outgoing.map((row) => bookingView(row, users, this.roomOpensMs)),
+      incoming: await views.many(incoming),
+      outgoing: await views.many(outgoing),
+      joined: await views.many(joined),
     };
   }
 
@@ -281,12 +295,11 @@ export class MarketBookingService {
     });
   }
 
-  private async usersOf(rows: MarketBookingRow[]) {
-    const uids = [...new Set(rows.flatMap((row) => [row.requester_uid, row.provider_uid]))];
-    return new Map((await this.users.findManyPublic(uids)).map((user) => [user.firebase_uid, user]));
+  private views(): BookingViews {
+    return new BookingViews(this.db, this.users, this.roomOpensMs);
   }
 
   private async view(row: MarketBookingRow): Promise<MarketBooking> {
-    return bookingView(row, await this.usersOf([row]), this.roomOpensMs);
+    return this.views().one(row);
   }
 }
