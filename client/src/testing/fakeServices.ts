@@ -236,6 +236,12 @@ export function fakeApi(): Api {
       cancel: vi.fn(async () => {
         throw new Error('not faked');
       }),
+      addParticipant: vi.fn(async () => {
+        throw new Error('not faked');
+      }),
+      removeParticipant: vi.fn(async () => {
+        throw new Error('not faked');
+      }),
     },
     projects: {
       list: vi.fn(async () => []),

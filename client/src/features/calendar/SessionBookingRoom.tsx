@@ -15,8 +15,8 @@ export function SessionBookingRoom({ sessionId, onChanged }: { sessionId: string
     let live = true;
     api.bookingRoom
       .mine()
-      .then(({ incoming, outgoing }) => {
-        const found = [...incoming, ...outgoing].find((candidate) => candidate.sessionId === sessionId);
+      .then(({ incoming, outgoing, joined = [] }) => {
+        const found = [...incoming, ...outgoing, ...joined].find((candidate) => candidate.sessionId === sessionId);
         if (live) setBooking(found ?? null);
       })
       .catch((error: unknown) => console.error('Failed to load the bookings', error));

@@ -1,6 +1,7 @@
 import type { MarketBooking } from '@riffroom/protocol';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
+import { AuthProvider } from '../../app/AuthContext';
 import { ServicesProvider } from '../../app/ServicesContext';
 import { ReadOnlySessionModal } from '../calendar/ReadOnlySessionModal';
 import userEvent from '@testing-library/user-event';
@@ -120,11 +121,82 @@ describe("a booking's Join room window", () => {
     render(
       <MemoryRouter>
         <ServicesProvider services={services}>
-          <ReadOnlySessionModal source={{ bookedSession: { ...makeSession(), _id: 's5' } }} onClose={vi.fn()} />
+          <AuthProvider>
+            <ReadOnlySessionModal source={{ bookedSession: { ...makeSession(), _id: 's5' } }} onClose={vi.fn()} />
+          </AuthProvider>
         </ServicesProvider>
       </MemoryRouter>,
     );
     expect(await screen.findByRole('button', { name: 'Join room' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Cancel booking' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Cancel booking' })).toBeTruthy();
+  });
+});
+
+describe('people the provider adds to a booking', () => {
+  const dana = { uid: 'dana', name: 'Dana Drums', username: 'dana' };
+
+  it('the provider adds someone by username, sees the server’s refusal, and removes them', async () => {
+    const user = userEvent.setup();
+    const { services } = fakeServices(ALICE);
+    const mine = booking('6', 60 * MINUTE, 'provider', 'Band session');
+    services.api.bookingRoom.mine = vi.fn(async () => ({ incoming: [mine], outgoing: [] }));
+    services.api.bookingRoom.addParticipant = vi
+      .fn()
+      .mockRejectedValueOnce(
+        Object.assign(new Error('refused'), {
+          code: 'booking/not-follower',
+          message: 'Only people who follow you can be added to a booking.',
+        }),
+      )
+      .mockResolvedValueOnce({ ...mine, participants: [dana] });
+    services.api.bookingRoom.removeParticipant = vi.fn(async () => ({ ...mine, participants: [] }));
+    renderApp('/dashboard?tab=book-session', services);
+
+    const field = await screen.findByLabelText('Add someone who follows you (username)');
+    await user.type(field, '@stranger');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(services.api.bookingRoom.addParticipant).toHaveBeenLastCalledWith('6', 'stranger');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Only people who follow you can be added to a booking.',
+    );
+    await user.clear(field);
+    await user.type(field, 'dana');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Dana Drums')).toBeTruthy();
+    expect((field as HTMLInputElement).value).toBe('');
+    await user.click(screen.getByRole('button', { name: 'Remove Dana Drums' }));
+    expect(services.api.bookingRoom.removeParticipant).toHaveBeenCalledWith('6', 'dana');
+    await waitFor(() => expect(screen.queryByText('Dana Drums')).toBeNull());
+  });
+
+  it('the requester sees who else is in it, and cannot add or remove anyone', async () => {
+    const { services } = fakeServices(ALICE);
+    const theirs = { ...booking('7', 60 * MINUTE, 'requester', 'Band session'), participants: [dana] };
+    services.api.bookingRoom.mine = vi.fn(async () => ({ incoming: [], outgoing: [theirs] }));
+    renderApp('/dashboard?tab=book-session', services);
+
+    expect(await screen.findByText('Dana Drums')).toBeTruthy();
+    expect(screen.queryByLabelText('Add someone who follows you (username)')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove Dana Drums' })).toBeNull();
+  });
+
+  it('an added person finds it among their bookings and joins its room, but cannot cancel it', async () => {
+    const user = userEvent.setup();
+    const { services } = fakeServices(ALICE);
+    const other = { uid: 'carol', name: 'Carol', username: 'carol' };
+    const added = {
+      ...booking('8', 0, 'requester', 'Band session'),
+      requester: other,
+      participants: [{ uid: 'me', name: 'Alice', username: 'alice' }],
+    };
+    services.api.bookingRoom.mine = vi.fn(async () => ({ incoming: [], outgoing: [], joined: [added] }));
+    services.api.bookingRoom.open = vi.fn(async () => ({ roomId: 'bkroom8', role: 'participant' as const }));
+    const { location } = renderApp('/dashboard?tab=book-session', services);
+
+    const list = await screen.findByRole('region', { name: 'Your bookings' });
+    expect(within(list).getByText('Band session')).toBeTruthy();
+    expect(within(list).queryByRole('button', { name: 'Cancel booking' })).toBeNull();
+    await user.click(within(list).getByRole('button', { name: 'Join room' }));
+    await waitFor(() => expect(location()).toBe('/join-collaboration/bkroom8'));
   });
 });

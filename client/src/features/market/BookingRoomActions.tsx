@@ -1,16 +1,19 @@
 import type { MarketBooking } from '@riffroom/protocol';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useAuth } from '../../app/AuthContext';
 import { useServices } from '../../app/ServicesContext';
 import { TextAreaField } from '../../components/fields';
 import { describeError } from '../../services/api';
+import { BookingPeople } from './BookingPeople';
 import { cancellable, roomWindowState, useNow } from './bookingRoomWindow';
 
 /**
- * A booking's Join room and Cancel booking (issue 35 item 5), for both parties, wherever the
- * booking is shown (the session's modal on the calendar, the booking lists). Join room shows from
- * the room's opening until the end: the provider lands on the host page of the booking's room,
- * the requester joins it as a collaborator. Cancel asks for the reason the other side is told.
+ * A booking's Join room and Cancel booking (issue 35 item 5), wherever the booking is shown (the
+ * session's modal on the calendar, the booking lists). Join room shows from the room's opening
+ * until the end: the provider lands on the host page of the booking's room, the requester and the
+ * people the provider added join it as collaborators. Cancel, for the two parties only, asks for
+ * the reason the other side is told. The provider adds and removes people (BookingPeople).
  */
 export function BookingRoomActions({
   booking,
@@ -20,6 +23,9 @@ export function BookingRoomActions({
   onChanged?: (booking: MarketBooking) => void;
 }) {
   const { api } = useServices();
+  const { state: auth } = useAuth();
+  const viewerUid = auth.status === 'signed-in' ? auth.user.uid : undefined;
+  const isParty = viewerUid === booking.provider.uid || viewerUid === booking.requester.uid;
   const navigate = useNavigate();
   const now = useNow();
   const [problem, setProblem] = useState('');
@@ -71,7 +77,14 @@ export function BookingRoomActions({
       {booking.status === 'cancelled' && (
         <p className="muted">Cancelled{booking.reason ? `: ${booking.reason}` : ''}</p>
       )}
-      {cancellable(booking, now) &&
+      <BookingPeople
+        booking={booking}
+        viewerUid={viewerUid}
+        open={booking.status === 'confirmed' && now < Date.parse(booking.endTime)}
+        onChanged={(changed) => onChanged?.(changed)}
+      />
+      {isParty &&
+        cancellable(booking, now) &&
         (cancelling ? (
           <form onSubmit={(event) => void cancel(event)}>
             <TextAreaField label="Reason for cancelling" value={reason} maxLength={1000} onChange={setReason} />

@@ -17,9 +17,9 @@ export function MyBookings() {
     let live = true;
     api.bookingRoom
       .mine()
-      .then(({ incoming, outgoing }) => {
+      .then(({ incoming, outgoing, joined = [] }) => {
         const now = Date.now();
-        const upcoming = [...incoming, ...outgoing]
+        const upcoming = [...incoming, ...outgoing, ...joined]
           .filter((booking) => ACTIVE.has(booking.status) && Date.parse(booking.endTime) > now)
           .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
         if (live) setBookings(upcoming);
