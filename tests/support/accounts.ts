@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { jsonCaller, signUpUser } from '../../server/src/testing/test-api.js';
 import { openPage, type WatchedPage } from './browser.js';
 
@@ -53,13 +53,27 @@ export interface SignedIn extends WatchedPage {
  * An account made through the API (signup itself is covered by the foundation tests), then signed
  * in through the login screen in a fresh browser context, landing on the dashboard.
  */
-export async function signedInPage(browser: Browser, baseUrl: string, label: string): Promise<SignedIn> {
+export async function signedInPage(
+  browser: Browser,
+  baseUrl: string,
+  label: string,
+  {
+    contextOptions,
+    beforeLogin,
+  }: {
+    /** e.g. a `timezoneId` of the person's own. */
+    contextOptions?: BrowserContextOptions;
+    /** Init scripts the page needs from its first load (a fake screen capture). */
+    beforeLogin?: (page: Page) => Promise<unknown>;
+  } = {},
+): Promise<SignedIn> {
   const account = newAccount(label);
   const created = await signUpUser(
     { call: jsonCaller(baseUrl) },
     { name: account.name, username: account.username, email: account.email, password: account.password },
   );
-  const watched = await openPage(browser, baseUrl);
+  const watched = await openPage(browser, baseUrl, contextOptions);
+  await beforeLogin?.(watched.page);
   await logInThroughUi(watched.page, account.email, account.password);
   await watched.page.waitForURL('**/dashboard');
   return { ...watched, account, uid: created.user.uid, idToken: created.idToken };

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 
 /** Debian's Chromium; the flags keep it off this machine's closed network and away from a GPU. */
 export const CHROMIUM_ARGS = [
@@ -29,8 +29,12 @@ export interface WatchedPage {
 }
 
 /** A page in a fresh context (its own storage), with alerts recorded and accepted. */
-export async function openPage(browser: Browser, baseUrl: string): Promise<WatchedPage> {
-  const context = await browser.newContext({ baseURL: baseUrl });
+export async function openPage(
+  browser: Browser,
+  baseUrl: string,
+  contextOptions: BrowserContextOptions = {},
+): Promise<WatchedPage> {
+  const context = await browser.newContext({ ...contextOptions, baseURL: baseUrl });
   const page = await context.newPage();
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
