@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import './personLink.css';
 
 /** Where another person's profile lives (issue 35): /people/{uid}. */
 export const personPath = (uid: string) => `/people/${encodeURIComponent(uid)}`;
