@@ -147,7 +147,9 @@ describe("another person's profile page", () => {
     renderApp('/people/nobody', fake.services);
     expect(await screen.findByRole('heading', { level: 1, name: 'Person not found' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Follow' })).toBeNull();
-    expect(screen.getByRole('link', { name: '← Explore Users' })).toBeTruthy();
+    // Opened directly, Back leads to Explore.
+    await userEvent.setup().click(screen.getByRole('link', { name: '← Back' }));
+    expect(await screen.findByRole('heading', { name: 'Explore Users' })).toBeTruthy();
   });
 
   it('opens My Profile for one’s own uid', async () => {
@@ -166,6 +168,9 @@ describe("another person's profile page", () => {
     await user.click(await screen.findByRole('link', { name: 'Mia Mixer' }));
     expect(app.location()).toBe('/people/mixer');
     expect(await screen.findByRole('heading', { level: 1, name: 'Mia Mixer' })).toBeTruthy();
+    // Back returns to where the person was opened from.
+    await user.click(screen.getByRole('link', { name: '← Back' }));
+    expect(app.location()).toBe('/dashboard?tab=explore');
 
     app.unmount();
     const market = renderApp('/dashboard?tab=book-session', fake.services);

@@ -1,6 +1,6 @@
 import type { Offer, PublicUser } from '@riffroom/protocol';
 import { useState } from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useSignedInUser } from '../../app/AuthContext';
 import { Avatar } from '../../components/Avatar';
 import { displayName } from '../../components/userLabels';
@@ -17,8 +17,22 @@ import './people.css';
 const dashboardWith = (section: SectionId, uid: string) =>
   `/dashboard?${new URLSearchParams({ [TAB_PARAM]: section, [WITH_PARAM]: uid }).toString()}`;
 
+/** Back where the person was opened from (Explore, Book Session, Messages), else to Explore. */
 function BackLink() {
-  return <Link to={`/dashboard?${TAB_PARAM}=explore`}>← Explore Users</Link>;
+  const navigate = useNavigate();
+  const openedHere = useLocation().key === 'default';
+  return (
+    <Link
+      to={`/dashboard?${TAB_PARAM}=explore`}
+      onClick={(event) => {
+        if (openedHere) return;
+        event.preventDefault();
+        void navigate(-1);
+      }}
+    >
+      ← Back
+    </Link>
+  );
 }
 
 /** Follow / Unfollow, Message, Collaborate, and Book when the person offers services. */
