@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { uidSchema } from './user.js';
+import { profilePicturePath } from './projects.js';
+import { isOwnPictureUrl, isUploadedPictureUrl, saveProfileBodySchema, uidSchema } from './user.js';
 
 describe('uidSchema', () => {
   it.each([
@@ -22,5 +23,24 @@ describe('uidSchema', () => {
     ['a backslash', 'alice\\bob'],
   ])('refuses %s', (_case, uid) => {
     expect(uidSchema.safeParse(uid).success).toBe(false);
+  });
+});
+
+describe('profile pictures (issue 36)', () => {
+  const mine = profilePicturePath('alice@example.com', 'abcdefghijkl');
+
+  it("takes only an empty value or an uploaded picture's address in a save", () => {
+    expect(saveProfileBodySchema.safeParse({ profileImageUrl: '' }).success).toBe(true);
+    expect(saveProfileBodySchema.safeParse({ profileImageUrl: mine }).success).toBe(true);
+    for (const url of ['https://tracker.example/p.png', '//x.example/p.png', '/api/users/a/picture', 'data:,x']) {
+      expect(saveProfileBodySchema.safeParse({ profileImageUrl: url }).success).toBe(false);
+    }
+  });
+
+  it("tells a person's own picture from another's", () => {
+    expect(isUploadedPictureUrl(mine)).toBe(true);
+    expect(isOwnPictureUrl(mine, 'alice@example.com')).toBe(true);
+    expect(isOwnPictureUrl(mine, 'bob')).toBe(false);
+    expect(isOwnPictureUrl('https://x.example/api/users/bob/picture?v=abcdefghijkl', 'bob')).toBe(false);
   });
 });

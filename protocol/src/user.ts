@@ -21,6 +21,20 @@ export const usernameSchema = z
   .max(30, 'Username must be at most 30 characters.')
   .regex(/^[A-Za-z0-9_.-]+$/, 'Username may use letters, digits, dot, dash and underscore only.');
 
+/** The address the picture upload path makes (profilePicturePath in projects.ts), for anyone's uid. */
+const UPLOADED_PICTURE = /^\/api\/users\/([^/?#\s]+)\/picture\?v=[A-Za-z0-9_-]+$/;
+
+/** Whether `url` is a picture uploaded through the API, the only kind a page may show. */
+export function isUploadedPictureUrl(url: string): boolean {
+  return UPLOADED_PICTURE.test(url);
+}
+
+/** Whether `url` is `uid`'s own uploaded picture (not someone else's). */
+export function isOwnPictureUrl(url: string, uid: string): boolean {
+  const owner = UPLOADED_PICTURE.exec(url)?.[1];
+  return owner !== undefined && owner === encodeURIComponent(uid);
+}
+
 const shortText = z.string().trim().max(100);
 const longText = z.string().trim().max(2000);
 const handle = z.string().trim().max(60);
@@ -48,8 +62,14 @@ export const profileFieldsSchema = z.object({
   user_tiktok: handle,
   user_soundcloud: link,
   user_tracklink: link,
-  /** An http(s) link, or the picture the person uploaded (set by the API, kept as it is on a save). */
-  profileImageUrl: z.union([link, z.string().regex(/^\/api\/users\/[^/?#\s]+\/picture\?v=[A-Za-z0-9_-]+$/)]),
+  /**
+   * Empty, or the picture the person uploaded (set by the API, kept as it is on a save). Never a link
+   * elsewhere (issue 36): every viewer's browser would fetch it from a site the person chose.
+   */
+  profileImageUrl: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || isUploadedPictureUrl(value), 'must be empty or your uploaded picture'),
 });
 
 /** POST /api/user/save-profile. firebase_uid and user_email may be echoed back but never changed. */

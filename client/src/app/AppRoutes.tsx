@@ -7,6 +7,7 @@ import { EmailAnswerPage } from '../features/notifications/EmailAnswerPage';
 import { GuestRoomPage } from '../features/rooms/GuestRoomPage';
 import { HostRoomPage } from '../features/rooms/HostRoomPage';
 import { ProjectPage } from '../features/projects/ProjectPage';
+import { PersonPage } from '../features/people/PersonPage';
 import { ProtectedRoute } from './ProtectedRoute';
 import { HomeRoute, HostRoomRedirect, JoinRoomRedirect } from './redirects';
 
@@ -26,6 +27,7 @@ export function AppRoutes() {
         <Route path="/profile" element={<DashboardPage defaultSection="profile" />} />
         <Route path="/host-collaboration" element={<HostRoomPage />} />
         <Route path="/projects/:projectId" element={<ProjectPage />} />
+        <Route path="/people/:uid" element={<PersonPage />} />
       </Route>
       {/*
         The guest screen waits for the auth state like a protected route, but signed-out visitors

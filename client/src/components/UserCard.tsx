@@ -1,6 +1,7 @@
 import type { PublicUser } from '@riffroom/protocol';
 import type { ReactNode } from 'react';
 import { Avatar } from './Avatar';
+import { PersonLink } from './PersonLink';
 import { displayName, roleLabel } from './userLabels';
 
 interface UserCardProps {
@@ -17,7 +18,9 @@ export function UserCard({ user, onMessage, onCollaborate, children }: UserCardP
   return (
     <article className="user-card" data-testid="user-card" data-uid={user.firebase_uid}>
       <Avatar name={name} imageUrl={user.profileImageUrl} size="large" />
-      <h3 className="user-card__name">{name}</h3>
+      <h3 className="user-card__name">
+        <PersonLink uid={user.firebase_uid}>{name}</PersonLink>
+      </h3>
       <p className="user-card__username">@{user.user_username}</p>
       <p className="user-card__role">{roleLabel(user.user_role)}</p>
       <div className="user-card__actions">

@@ -16,6 +16,10 @@ describe('the page policy', () => {
     expect(policy(undefined)).toContain("connect-src 'self';");
   });
 
+  it('loads images only from the page itself, never from another site (issue 36)', () => {
+    expect(pagePolicy('')('box.example')).toContain("img-src 'self' data: blob:;");
+  });
+
   it('lets Firebase mode reach its identity endpoints and the emulator', () => {
     const sources = firebaseIdentitySources({
       apiKey: 'k',

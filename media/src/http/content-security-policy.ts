@@ -48,8 +48,9 @@ export function pagePolicy(html: string, options: PagePolicyOptions = {}): (host
       "default-src 'self'",
       `script-src ${scripts}`,
       "style-src 'self'",
-      // Profile pictures are links to anywhere on the web; the favicon is a data: URL.
-      "img-src 'self' data: blob: https:",
+      // Profile pictures are uploaded to this origin (issue 36: never links to other sites, so no
+      // https: here); the favicon is a data: URL.
+      "img-src 'self' data: blob:",
       "media-src 'self' blob:",
       `connect-src ${connect}`,
       "font-src 'self'",

@@ -75,14 +75,19 @@ describe('profile pictures', () => {
     const profile = await api.call('GET', `/api/user/by-uid?uid=${alice.user.uid}`, { token: mallory.idToken });
     expect(profile.body.user.profileImageUrl).toBe(profileImageUrl);
     // Saving the profile form sends the address back: it stays, and cannot be pointed elsewhere.
-    const saved = await api.call('POST', '/api/user/save-profile', {
+    const kept = await api.call('POST', '/api/user/save-profile', {
       token: alice.idToken,
-      body: { user_bio: 'Keys', profileImageUrl: `/api/users/${mallory.user.uid}/picture?v=abcdefghijkl` },
+      body: { user_bio: 'Keys', profileImageUrl },
     });
-    expect(saved.status).toBe(200);
-    expect((await api.call('GET', '/api/user/profile', { token: alice.idToken })).body.user.profileImageUrl).toBe(
-      profileImageUrl,
-    );
+    expect(kept.status).toBe(200);
+    const stolen = await api.call('POST', '/api/user/save-profile', {
+      token: alice.idToken,
+      body: { user_bio: 'Stolen', profileImageUrl: `/api/users/${mallory.user.uid}/picture?v=abcdefghijkl` },
+    });
+    expect(stolen.status).toBe(400);
+    expect(stolen.body.error.code).toBe('validation/invalid-body');
+    const after = (await api.call('GET', '/api/user/profile', { token: alice.idToken })).body.user;
+    expect(after).toMatchObject({ profileImageUrl, user_bio: 'Keys' });
   });
 
   it('refuses what is not a picture, and a file over the size limit before its first byte', async () => {

@@ -1,4 +1,10 @@
-import { CONVERSATION_USER_COLUMNS, type ConversationUser, type Message, type UnreadCount } from '@riffroom/protocol';
+import {
+  CONVERSATION_USER_COLUMNS,
+  isUploadedPictureUrl,
+  type ConversationUser,
+  type Message,
+  type UnreadCount,
+} from '@riffroom/protocol';
 import type { Db } from '../db/connect.js';
 import { withTransaction, type TransactionQueries } from '../db/transaction.js';
 
@@ -105,10 +111,12 @@ export function messagesRepository(db: Db) {
         .orderBy('c.last_message_id', 'desc')
         .limit(limit)
         .select(['c.last_message_id', ...CONVERSATION_USER_COLUMNS.map((column) => `u.${column}`)]);
-      return rows.map((row) => ({
-        user: Object.fromEntries(CONVERSATION_USER_COLUMNS.map((column) => [column, row[column]])) as ConversationUser,
-        lastMessageId: Number(row.last_message_id),
-      }));
+      return rows.map((row) => {
+        const user = Object.fromEntries(CONVERSATION_USER_COLUMNS.map((column) => [column, row[column]]));
+        // A picture linked from another site before issue 36 reads as none (see repositories/users.ts).
+        if (!isUploadedPictureUrl(String(user.profileImageUrl ?? ''))) user.profileImageUrl = '';
+        return { user: user as ConversationUser, lastMessageId: Number(row.last_message_id) };
+      });
     },
 
     /** Per sender, how many of their messages the caller has not read (kept on the conversation rows). */

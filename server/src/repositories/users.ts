@@ -1,4 +1,4 @@
-import { EMPTY_PROFILE, type OwnProfile, type PublicUser } from '@riffroom/protocol';
+import { EMPTY_PROFILE, isUploadedPictureUrl, type OwnProfile, type PublicUser } from '@riffroom/protocol';
 import type { Db } from '../db/connect.js';
 
 interface UserRow extends Omit<OwnProfile, 'user_style'> {
@@ -26,6 +26,8 @@ function toPublic(row: Row): PublicUser {
   const user: Record<string, unknown> = {};
   for (const column of PUBLIC_COLUMNS) user[column] = row[column];
   user.user_style = JSON.parse(String(row.user_style ?? '[]'));
+  // A row saved before issue 36 may hold a link to another site: it reads as no picture.
+  if (!isUploadedPictureUrl(String(row.profileImageUrl ?? ''))) user.profileImageUrl = '';
   return user as PublicUser;
 }
 

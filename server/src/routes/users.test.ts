@@ -89,6 +89,47 @@ describe('user endpoints', () => {
     expect(after.body.user).toEqual(before.body.user);
   });
 
+  it.each([
+    'https://tracker.example/pixel.png',
+    'http://127.0.0.1:9/x.png',
+    '//evil.example/x.png',
+    '/api/users/someone-else/picture?v=abcdefghijkl',
+    'data:image/png;base64,AAAA',
+  ])('refuses profileImageUrl %s with a 400 and stores nothing (issue 36)', async (url) => {
+    const before = await api.call('GET', '/api/user/profile', { token: bob.idToken });
+    const res = await api.call('POST', '/api/user/save-profile', {
+      token: bob.idToken,
+      body: { user_bio: 'changed', profileImageUrl: url },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('validation/invalid-body');
+    expect(res.body.error.message).toContain('profileImageUrl');
+    const after = await api.call('GET', '/api/user/profile', { token: bob.idToken });
+    expect(after.body.user).toEqual(before.body.user);
+  });
+
+  it('accepts an empty profileImageUrl, and keeps a picture address saved before issue 36 from anyone', async () => {
+    const cleared = await api.call('POST', '/api/user/save-profile', {
+      token: carol.idToken,
+      body: { profileImageUrl: '' },
+    });
+    expect(cleared.status).toBe(200);
+    await api.api
+      .db('users')
+      .where({ firebase_uid: carol.user.uid })
+      .update({ profileImageUrl: 'https://x.example/a.png' });
+    try {
+      for (const token of [carol.idToken, bob.idToken]) {
+        const read = await api.call('GET', `/api/user/by-uid?uid=${carol.user.uid}`, { token });
+        expect(read.body.user.profileImageUrl).toBe('');
+      }
+      const listed = (await api.call('GET', '/user/users')).body as { profileImageUrl: string }[];
+      expect(listed.map((user) => user.profileImageUrl)).not.toContain('https://x.example/a.png');
+    } finally {
+      await api.api.db('users').where({ firebase_uid: carol.user.uid }).update({ profileImageUrl: '' });
+    }
+  });
+
   it('refuses a payload firebase_uid that differs from the token', async () => {
     const res = await api.call('POST', '/api/user/save-profile', {
       token: bob.idToken,
@@ -112,6 +153,30 @@ describe('user endpoints', () => {
     });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('user/username-taken');
+  });
+
+  it("by-uid gives a stranger exactly another person's public fields", async () => {
+    const other = await api.call('GET', `/api/user/by-uid?uid=${alice.user.uid}`, { token: carol.idToken });
+    expect(other.status).toBe(200);
+    expect(Object.keys(other.body.user).sort()).toEqual(
+      [
+        'firebase_uid',
+        'user_name',
+        'user_username',
+        'user_location',
+        'user_role',
+        'user_artist_type',
+        'user_experience',
+        'user_recording',
+        'user_style',
+        'user_bio',
+        'user_instagram',
+        'user_tiktok',
+        'user_soundcloud',
+        'user_tracklink',
+        'profileImageUrl',
+      ].sort(),
+    );
   });
 
   it('by-uid returns the caller without uid, and public fields of others', async () => {

@@ -1,9 +1,10 @@
-import type {
-  OwnProfile,
-  PublicSaveProfileBody,
-  PublicUser,
-  SaveProfileBody,
-  UsersPageQuery,
+import {
+  isOwnPictureUrl,
+  type OwnProfile,
+  type PublicSaveProfileBody,
+  type PublicUser,
+  type SaveProfileBody,
+  type UsersPageQuery,
 } from '@riffroom/protocol';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import type { VerifiedIdentity } from '../identity/types.js';
@@ -34,8 +35,14 @@ export class ProfileService {
 
   async saveProfile(caller: VerifiedIdentity, body: SaveProfileBody): Promise<OwnProfile> {
     const { firebase_uid, user_email, ...changes } = body;
-    // An uploaded picture's address is the API's to set (files/profile-pictures.ts); a save leaves it.
-    if (changes.profileImageUrl?.startsWith('/')) delete changes.profileImageUrl;
+    // An uploaded picture's address is the API's to set (files/profile-pictures.ts): a save may send
+    // the caller's own back, which leaves it, or '' to clear it. Someone else's is refused (issue 36).
+    if (changes.profileImageUrl) {
+      if (!isOwnPictureUrl(changes.profileImageUrl, caller.uid)) {
+        throw badRequest('validation/invalid-body', 'profileImageUrl: must be empty or your uploaded picture');
+      }
+      delete changes.profileImageUrl;
+    }
     if (firebase_uid !== undefined) assertSameUid(caller, firebase_uid);
     const existing = await this.getOwn(caller.uid);
     if (user_email !== undefined && user_email.trim().toLowerCase() !== existing.user_email.toLowerCase()) {

@@ -2,17 +2,27 @@ import type { Offer, SearchResult, Slot } from '@riffroom/protocol';
 import { useEffect, useState } from 'react';
 import { useServices } from '../../app/ServicesContext';
 import { TextAreaField } from '../../components/fields';
+import { PersonLink } from '../../components/PersonLink';
 import { formatRate, formatRating, formatSlot, viewerZone } from './marketLabels';
 import { ReviewList } from './ReviewList';
 
 const WEEK = 7 * 86_400_000;
 
 /**
+ * Whom the panel books: a search card, or a person's profile page (issue 35), which has no rating
+ * at hand (its review list shows it) and starts on their first offer.
+ */
+export type ProviderRef = Pick<SearchResult, 'uid' | 'name'> & {
+  offer: Pick<SearchResult['offer'], 'id'>;
+  rating?: SearchResult['rating'];
+};
+
+/**
  * A provider's offers and a week of their free slots in the viewer's zone; picking a slot opens
  * the request (offer, slot, message). Sending follows the provider (the server does) and says
  * 'Booking request sent!' at once.
  */
-export function ProviderPanel({ provider, onClose }: { provider: SearchResult; onClose: () => void }) {
+export function ProviderPanel({ provider, onClose }: { provider: ProviderRef; onClose: () => void }) {
   const { api } = useServices();
   const [offers, setOffers] = useState<Offer[] | null>(null);
   const [offerId, setOfferId] = useState(provider.offer.id);
@@ -68,8 +78,10 @@ export function ProviderPanel({ provider, onClose }: { provider: SearchResult; o
       <button type="button" className="btn" onClick={onClose}>
         Back
       </button>
-      <h2 className="section__subtitle">{provider.name}</h2>
-      <p>{formatRating(provider.rating)}</p>
+      <h2 className="section__subtitle">
+        <PersonLink uid={provider.uid}>{provider.name}</PersonLink>
+      </h2>
+      {provider.rating && <p>{formatRating(provider.rating)}</p>}
       {offers === null ? (
         <p className="muted">Loading offers...</p>
       ) : (

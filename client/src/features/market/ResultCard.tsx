@@ -1,5 +1,6 @@
 import type { SearchResult } from '@riffroom/protocol';
 import { Avatar } from '../../components/Avatar';
+import { PersonLink } from '../../components/PersonLink';
 import { formatRate, formatRating, formatSlot, KIND_LABELS } from './marketLabels';
 
 /** One search result: who, what they offer, what it costs, how they are rated, when they are free. */
@@ -7,7 +8,9 @@ export function ResultCard({ result, onOpen }: { result: SearchResult; onOpen: (
   return (
     <article className="user-card" data-testid="market-card">
       <Avatar name={result.name} imageUrl={result.avatarUrl} />
-      <h3>{result.name}</h3>
+      <h3>
+        <PersonLink uid={result.uid}>{result.name}</PersonLink>
+      </h3>
       <p className="muted">
         @{result.username} · {result.role}
       </p>

@@ -53,12 +53,16 @@ export function ReviewList({
   uid,
   canReply = false,
   showSummary = true,
+  headingLevel = 3,
 }: {
   uid: string;
   canReply?: boolean;
   /** Off where the average and count are already shown above. */
   showSummary?: boolean;
+  /** 2 on a person's page, whose name is the h1 (axe's heading order). */
+  headingLevel?: 2 | 3;
 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { api } = useServices();
   const [data, setData] = useState<ReviewsResponse | null>(null);
 
@@ -80,7 +84,7 @@ export function ReviewList({
 
   return (
     <section className="reviews" aria-label="Reviews">
-      <h3>Reviews</h3>
+      <Heading>Reviews</Heading>
       {showSummary && <p data-testid="rating-summary">{formatRating(data.rating)}</p>}
       <ul className="reviews__list">
         {data.reviews.map((review) => (

@@ -1,6 +1,7 @@
 import { MESSAGE_MAX_LENGTH, type ConversationUser } from '@riffroom/protocol';
 import { Avatar } from '../../components/Avatar';
 import { Composer } from '../../components/Composer';
+import { PersonLink } from '../../components/PersonLink';
 import { displayName } from '../../components/userLabels';
 import { MessageList } from './MessageList';
 import { useConversation } from './useConversation';
@@ -22,7 +23,9 @@ export function ChatPanel({ currentUid, other, onRead, onSent }: ChatPanelProps)
       <header className="chat__header" data-testid="chat-header">
         <Avatar name={name} imageUrl={other.profileImageUrl} />
         <div>
-          <p className="chat__name">{name}</p>
+          <p className="chat__name">
+            <PersonLink uid={other.firebase_uid}>{name}</PersonLink>
+          </p>
           <p className="chat__username">@{other.user_username}</p>
         </div>
       </header>

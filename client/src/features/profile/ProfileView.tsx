@@ -1,4 +1,4 @@
-import type { OwnProfile } from '@riffroom/protocol';
+import type { OwnProfile, PublicUser } from '@riffroom/protocol';
 import { Avatar } from '../../components/Avatar';
 import { roleLabel } from '../../components/userLabels';
 import { ReviewList } from '../market/ReviewList';
@@ -7,7 +7,7 @@ import { ShowcaseTracks } from './ShowcaseTracks';
 const ARTIST_TYPE_LABELS: Record<string, string> = { solo: 'Solo', band: 'Band' };
 
 /** The filled-in details below the bio, in the order of spec part 3; empty ones are left out. */
-function details(profile: OwnProfile): Array<{ label: string; value: string; link?: boolean }> {
+function details(profile: PublicUser): Array<{ label: string; value: string; link?: boolean }> {
   const rows = [
     { label: 'Location', value: profile.user_location },
     { label: 'Role', value: roleLabel(profile.user_role) },
@@ -23,6 +23,29 @@ function details(profile: OwnProfile): Array<{ label: string; value: string; lin
   return rows.filter((row) => row.value.trim() !== '');
 }
 
+/** A profile's filled-in details as a list of labels and values (My Profile and a person's page). */
+export function ProfileDetails({ profile }: { profile: PublicUser }) {
+  return (
+    <dl className="profile-view__details">
+      {details(profile).map((row) => (
+        <div key={row.label} className="profile-view__row">
+          <dt>{row.label}</dt>
+          <dd>
+            {/* Only http(s) links are stored (the server checks), so these cannot be script URLs. */}
+            {row.link && /^https?:\/\//i.test(row.value) ? (
+              <a href={row.value} target="_blank" rel="noopener noreferrer">
+                {row.value}
+              </a>
+            ) : (
+              row.value
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** View mode of My Profile. */
 export function ProfileView({ profile, onEdit }: { profile: OwnProfile | null; onEdit: () => void }) {
   const name = profile?.user_name.trim() || 'Your Name';
@@ -36,25 +59,7 @@ export function ProfileView({ profile, onEdit }: { profile: OwnProfile | null; o
         </div>
       </div>
       {profile?.user_bio && <p className="profile-view__bio">{profile.user_bio}</p>}
-      {profile && (
-        <dl className="profile-view__details">
-          {details(profile).map((row) => (
-            <div key={row.label} className="profile-view__row">
-              <dt>{row.label}</dt>
-              <dd>
-                {/* Only http(s) links are stored (the server checks), so these cannot be script URLs. */}
-                {row.link && /^https?:\/\//i.test(row.value) ? (
-                  <a href={row.value} target="_blank" rel="noopener noreferrer">
-                    {row.value}
-                  </a>
-                ) : (
-                  row.value
-                )}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      )}
+      {profile && <ProfileDetails profile={profile} />}
       {profile && <ShowcaseTracks uid={profile.firebase_uid} />}
       <button type="button" className="btn btn--primary" onClick={onEdit}>
         Edit Profile

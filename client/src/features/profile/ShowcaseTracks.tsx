@@ -5,7 +5,8 @@ import { describeError } from '../../services/api';
 import { Waveform } from '../projects/WaveformPlayer';
 import { formatDuration } from '../recordings/formatRecording';
 
-function ShowcasePlayer({ uid, track }: { uid: string; track: ShowcaseTrack }) {
+function ShowcasePlayer({ uid, track, level }: { uid: string; track: ShowcaseTrack; level: HeadingLevel }) {
+  const Heading = level === 2 ? 'h3' : 'h4';
   const { api } = useServices();
   const load = useMemo(
     () => () =>
@@ -14,16 +15,20 @@ function ShowcasePlayer({ uid, track }: { uid: string; track: ShowcaseTrack }) {
   );
   return (
     <li className="showcase-track">
-      <h4>
+      <Heading>
         {track.name} <span className="muted">{formatDuration(track.durationMs)}</span>
-      </h4>
+      </Heading>
       <Waveform label={track.name} durationMs={track.durationMs} load={load} />
     </li>
   );
 }
 
+/** The level of the section's heading: 3 under My Profile's h2, 2 under a person page's h1. */
+type HeadingLevel = 2 | 3;
+
 /** A profile's showcase tracks (issue 36 item 7), played with the projects' waveform player. */
-export function ShowcaseTracks({ uid }: { uid: string }) {
+export function ShowcaseTracks({ uid, headingLevel = 3 }: { uid: string; headingLevel?: HeadingLevel }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { api } = useServices();
   const [tracks, setTracks] = useState<ShowcaseTrack[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -41,10 +46,10 @@ export function ShowcaseTracks({ uid }: { uid: string }) {
   if (tracks.length === 0) return null;
   return (
     <section className="profile-showcase" aria-label="Showcase">
-      <h3>Showcase</h3>
+      <Heading>Showcase</Heading>
       <ul>
         {tracks.map((track) => (
-          <ShowcasePlayer key={track.fileId} uid={uid} track={track} />
+          <ShowcasePlayer key={track.fileId} uid={uid} track={track} level={headingLevel} />
         ))}
       </ul>
     </section>
