@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Project, ProjectComment, ProjectFile } from '@riffroom/protocol';
+import type { NotificationItem, Project, ProjectComment, ProjectFile } from '@riffroom/protocol';
 import { ALICE, fakeComment, fakeServices } from '../../testing/fakeServices';
 import { renderApp } from '../../testing/renderApp';
 
@@ -137,5 +137,33 @@ describe('comments pinned to the second', () => {
     await user.click(await screen.findByRole('button', { name: 'Show on my profile' }));
     expect(api.setShowcase).toHaveBeenCalledWith([FILE.id]);
     expect(await screen.findByRole('button', { name: 'Remove from my profile' })).toBeTruthy();
+  });
+});
+
+describe('comments arriving live', () => {
+  it("shows another member's new comment on this version without a reload, and ignores other versions'", async () => {
+    const { services, realtime } = fakeServices(ALICE);
+    const api = services.api.projects;
+    vi.mocked(api.get).mockResolvedValue(PROJECT);
+    vi.mocked(api.comments).mockResolvedValue([]);
+    renderApp(`/projects/${PROJECT.id}`, services);
+    await waitFor(() => expect(api.comments).toHaveBeenCalledTimes(1));
+    await act(async () => {});
+
+    const told = (fileId: string): NotificationItem => ({
+      _id: `n-${fileId}`,
+      kind: 'project-commented',
+      title: 'Bob commented at 1:23 of “mix.wav” in “Single”',
+      link: `/projects/${PROJECT.id}?file=${fileId}`,
+      data: { projectId: PROJECT.id, fileId, commentId: bobsComment.id, fromUid: 'bob' },
+      createdAt: '2030-01-07T10:00:00.000Z',
+      readAt: null,
+    });
+    act(() => realtime.deliver('notification', told('file-other')));
+    expect(api.comments).toHaveBeenCalledTimes(1);
+
+    vi.mocked(api.comments).mockResolvedValue([bobsComment]);
+    act(() => realtime.deliver('notification', told(FILE.id)));
+    expect(await screen.findByRole('button', { name: 'Comment at 1:23: The vocal is buried' })).toBeTruthy();
   });
 });

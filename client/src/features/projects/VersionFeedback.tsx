@@ -8,6 +8,7 @@ import {
   type ProjectComment,
   type ProjectFile,
 } from '@riffroom/protocol';
+import { useRealtimeEvent } from '../../app/RealtimeContext';
 import { useServices } from '../../app/ServicesContext';
 import { useSignedInUser } from '../../app/AuthContext';
 import { describeError } from '../../services/api';
@@ -81,6 +82,8 @@ function NewComment({
   );
 }
 
+const LIVE_COMMENT_KINDS = new Set(['project-commented', 'project-mentioned']);
+
 /**
  * A version's player with its feedback (issue 36 item 5): comments as markers on the waveform,
  * threads below ordered by their moment; clicking either plays from there.
@@ -100,6 +103,11 @@ export function VersionFeedback({ project, file }: { project: Project; file: Pro
     });
   }, [api, project.id, file.id]);
   useEffect(load, [load]);
+  // Another member's comment on this version reaches us as our bell's notification (the server
+  // tells every member but its author): the threads follow it live, without a reload.
+  useRealtimeEvent('notification', (item) => {
+    if (LIVE_COMMENT_KINDS.has(item.kind) && item.data.fileId === file.id) load();
+  });
 
   const failed = (failure: unknown) => {
     setError(describeError(failure).message);
