@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   console.log(
     `Added demo data: ${demo.people} people, ${demo.follows} follows, ${demo.messages} messages, ` +
       `${demo.sessions} sessions, ${demo.bookings} booking requests, ${demo.offers} marketplace offers, ` +
-      `${demo.events} events.`,
+      `${demo.reviews} reviews, ${demo.events} events.`,
   );
   console.log(`\nEvery demo account signs in with the password: ${demo.password}`);
   console.log(

@@ -6,6 +6,7 @@ import { loadApiConfig, openDatabase } from '@riffroom/server';
 import { addDemo, DemoRefusal, removeDemoData } from './run-demo.js';
 import { DEMO_HOURS, DEMO_OFFERS } from './offers.js';
 import { DEMO_EMAIL_DOMAIN, DEMO_PEOPLE } from './people.js';
+import { DEMO_REVIEWS } from './reviews.js';
 import { apiCaller } from './seed-demo.js';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -31,6 +32,8 @@ const TABLES = [
   'notifications',
   'jobs',
   'offers',
+  'market_bookings',
+  'reviews',
   'availability',
   'market_search',
 ];
@@ -79,6 +82,7 @@ describe('npm run demo', () => {
     expect(added.events).toBe(3);
     expect(added.offers! - before.offers!).toBe(DEMO_OFFERS.length);
     expect(added.availability! - before.availability!).toBe(Object.keys(DEMO_HOURS).length);
+    expect(added.reviews! - before.reviews!).toBe(DEMO_REVIEWS.length);
     expect(new Set(DEMO_PEOPLE.map((person) => person.role))).toEqual(new Set(['artist', 'producer', 'engineer']));
 
     await asApi(async (call) => {
@@ -103,6 +107,13 @@ describe('npm run demo', () => {
       )) as { results: Array<{ username: string; nextFreeSlot: string | null }> };
       expect(found.results.map((result) => result.username)).toEqual(['rosa.delgado']);
       expect(found.results[0]!.nextFreeSlot).not.toBeNull();
+      // Her studio's session was reviewed: the card and her profile show it.
+      expect(found.results[0]).toMatchObject({ rating: { average: 5, count: 1 } });
+      const rosa = found.results[0] as unknown as { uid: string };
+      const reviews = (await call('GET', `/api/market/reviews/of/${rosa.uid}`, undefined, login.idToken)) as {
+        reviews: Array<{ author: { username: string } }>;
+      };
+      expect(reviews.reviews.map((review) => review.author.username)).toEqual(['the.lanterns']);
     });
 
     await expect(addDemo(config)).rejects.toBeInstanceOf(DemoRefusal);

@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import { eventsRepository } from '../../server/src/repositories/events.js';
 import { recordDemoRow, ensureDemoRowsTable } from './demo-rows.js';
 import { DEMO_HOURS, DEMO_OFFERS } from './offers.js';
+import { DEMO_REVIEWS } from './reviews.js';
 import {
   DEMO_BOOKINGS,
   DEMO_CONVERSATIONS,
@@ -46,6 +47,7 @@ export interface SeededDemo {
   sessions: number;
   bookings: number;
   offers: number;
+  reviews: number;
   events: number;
 }
 
@@ -153,7 +155,12 @@ export async function seedDemo(db: Knex, call: ApiCall, password: string, now = 
   for (const [username, hours] of Object.entries(DEMO_HOURS)) {
     await call('PUT', '/api/availability/mine', hours, who(username).token);
   }
-  for (const { owner, offer } of DEMO_OFFERS) await call('POST', '/api/offers/create', offer, who(owner).token);
+  const firstOffer = new Map<string, { id: string; typicalMinutes: number }>();
+  for (const { owner, offer } of DEMO_OFFERS) {
+    const made = (await call('POST', '/api/offers/create', offer, who(owner).token)) as { offer: { id: string } };
+    if (!firstOffer.has(owner)) firstOffer.set(owner, { id: made.offer.id, typicalMinutes: offer.typicalMinutes });
+  }
+  for (const review of DEMO_REVIEWS) await seedReview(db, call, who, firstOffer, review, now);
 
   const events = eventsRepository(db);
   for (const event of DEMO_EVENTS) {
@@ -175,6 +182,71 @@ export async function seedDemo(db: Knex, call: ApiCall, password: string, now = 
     sessions: DEMO_SESSIONS.length + DEMO_BOOKINGS.filter((booking) => booking.accept).length,
     bookings: DEMO_BOOKINGS.length,
     offers: DEMO_OFFERS.length,
+    reviews: DEMO_REVIEWS.length,
     events: DEMO_EVENTS.length,
   };
+}
+
+type Who = (username: string) => { uid: string; token: string };
+
+/**
+ * One finished booking and its review (reviews.ts): the artist books the provider's first free
+ * slot of their first offer and the provider confirms it, through the API; then the booking and
+ * its session move `daysAgo` into the past (a review needs a booking that has ended), and the
+ * artist reviews it, with the provider's reply when there is one.
+ */
+async function seedReview(
+  db: Knex,
+  call: ApiCall,
+  who: Who,
+  offers: ReadonlyMap<string, { id: string; typicalMinutes: number }>,
+  review: (typeof DEMO_REVIEWS)[number],
+  now: number,
+): Promise<void> {
+  const offer = offers.get(review.provider);
+  if (!offer) throw new Error(`demo review of ${review.provider}, who has no offer`);
+  const provider = who(review.provider);
+  const artist = who(review.from);
+  const query = new URLSearchParams({
+    from: new Date(now).toISOString(),
+    to: new Date(now + 14 * 86_400_000).toISOString(),
+    minutes: String(offer.typicalMinutes),
+    zone: 'UTC',
+  });
+  const { slots } = (await call(
+    'GET',
+    `/api/availability/${provider.uid}/slots?${query}`,
+    undefined,
+    artist.token,
+  )) as {
+    slots: { start: string; end: string }[];
+  };
+  const slot = slots[0];
+  if (!slot) throw new Error(`demo review: ${review.provider} has no free slot`);
+  const asked = (await call(
+    'POST',
+    '/api/market/bookings/create',
+    { offerId: offer.id, startTime: slot.start, endTime: slot.end, message: '' },
+    artist.token,
+  )) as { booking: { id: string } };
+  const booking = asked.booking.id;
+  await call('PATCH', `/api/market/bookings/${booking}`, { action: 'accept' }, provider.token);
+  const start = now - review.daysAgo * 86_400_000;
+  const end = start + (Date.parse(slot.end) - Date.parse(slot.start));
+  const row = (await db('market_bookings')
+    .where({ id: Number(booking) })
+    .first('session_id')) as { session_id: number };
+  await db('market_bookings')
+    .where({ id: Number(booking) })
+    .update({ start_at: start, end_at: end });
+  await db('sessions').where({ id: row.session_id }).update({ start_at: start, end_at: end });
+  const written = (await call(
+    'PUT',
+    `/api/market/bookings/${booking}/review`,
+    { rating: review.rating, text: review.text },
+    artist.token,
+  )) as { review: { id: string } };
+  if (review.reply) {
+    await call('POST', `/api/market/reviews/${written.review.id}/reply`, { text: review.reply }, provider.token);
+  }
 }
