@@ -37,9 +37,9 @@ describe('Calendar section', { timeout: 20_000 }, () => {
     const region = await screen.findByRole('region', { name: 'My Calendar' });
     expect(region.style.height).toBe('70vh');
     const item = (await within(region).findByText('Fans jam')).closest('.rbc-event') as HTMLElement;
-    // Confirmed shows green (spec part 4); followers-only is its amber stripe.
-    expect(item.style.backgroundColor).toMatch(/#2e9d57|rgb\(46, 157, 87\)/);
-    expect(item.style.borderLeft).toMatch(/#f59e0b|rgb\(245, 158, 11\)/);
+    // The fill says what it is: a followers-only session is amber, with dark text.
+    expect(item.style.backgroundColor).toMatch(/#f59e0b|rgb\(245, 158, 11\)/);
+    expect(item.style.color).toMatch(/#1a1204|rgb\(26, 18, 4\)/);
     expect(api.sessions.ofUser).toHaveBeenCalledWith('me');
   });
 

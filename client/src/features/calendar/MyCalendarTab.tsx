@@ -5,6 +5,7 @@ import { CreateSessionModal } from './CreateSessionModal';
 import { EditSessionModal } from './EditSessionModal';
 import { ReadOnlySessionModal } from './ReadOnlySessionModal';
 import { SessionCalendar } from './SessionCalendar';
+import { nextHour } from './sessionForm';
 
 interface MyCalendarTabProps {
   uid: string;
@@ -19,7 +20,10 @@ type Open =
   | { modal: 'booked'; session: Session }
   | null;
 
-/** Select a slot to create a session; select one of yours to edit or cancel it. */
+/**
+ * Select a slot (click, drag, or tap) to create a session, or New session for the form with start
+ * and end to type: the keyboard's way. Select one of yours to edit or cancel it.
+ */
 export function MyCalendarTab({ uid, items, onChanged, onShowBookings }: MyCalendarTabProps) {
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
@@ -37,6 +41,11 @@ export function MyCalendarTab({ uid, items, onChanged, onShowBookings }: MyCalen
 
   return (
     <>
+      <div className="calendar-actions">
+        <button type="button" className="btn btn--primary" onClick={() => setOpen({ modal: 'create', ...nextHour() })}>
+          New session
+        </button>
+      </div>
       <SessionCalendar
         label="My Calendar"
         items={items}

@@ -12,11 +12,14 @@ export function sessionFormFromEvent(event: CalendarEvent): SessionFormValues {
 
 export const EVENT_NOTE = 'Events are organised by the Riffroom team and cannot be edited here.';
 export const BOOKED_NOTE = 'You booked this session. Only its host can change or cancel it.';
+/** The spec has no title for a session the viewer booked; 'Edit Session' would promise a change it refuses. */
+export const BOOKED_TITLE = 'Booked Session';
 
 /**
- * Spec part 2's Edit Session modal for what the viewer may open but not change: an MVP Event (the
- * operators' own), or a session they booked with someone (the host's). The same fields, read-only,
- * with the reason, and Close instead of Save, since the server would refuse a save.
+ * What the viewer may open but not change, in the session form's fields, read-only, with the reason,
+ * and Close instead of Save, since the server would refuse a save: an MVP Event (the operators'
+ * own), titled Edit Session as spec part 2 says, or a session they booked with someone (the host's),
+ * titled Booked Session for what it is.
  */
 export function ReadOnlySessionModal({
   source,
@@ -25,12 +28,12 @@ export function ReadOnlySessionModal({
   source: { event: CalendarEvent } | { bookedSession: Session };
   onClose: () => void;
 }) {
-  const [values, note] =
+  const [values, note, title] =
     'event' in source
-      ? [sessionFormFromEvent(source.event), EVENT_NOTE]
-      : [sessionFormFrom(source.bookedSession), BOOKED_NOTE];
+      ? [sessionFormFromEvent(source.event), EVENT_NOTE, 'Edit Session']
+      : [sessionFormFrom(source.bookedSession), BOOKED_NOTE, BOOKED_TITLE];
   return (
-    <Modal title="Edit Session" onClose={onClose}>
+    <Modal title={title} onClose={onClose}>
       <SessionFields values={values} onChange={() => {}} disabled />
       <p className="muted">{note}</p>
       {'bookedSession' in source && <SessionBookingRoom sessionId={source.bookedSession._id} />}
