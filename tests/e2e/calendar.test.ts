@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { jsonCaller } from '../../server/src/testing/test-api.js';
-import { signedInPage, type SignedIn } from '../support/accounts.js';
+import { logInThroughUi, signedInPage, type SignedIn } from '../support/accounts.js';
 import { useBoxAndChromium } from '../support/e2e-suite.js';
 import { until } from '../support/until.js';
 
@@ -143,5 +143,54 @@ describe('calendar in Chromium with two users', () => {
     await page.reload();
     await page.getByRole('region', { name: 'My Calendar' }).waitFor();
     await until(() => confirmed(page), { what: "confirmed on B's calendar" });
+  });
+
+  it('on a phone (390x844, touch) A creates a session by a tap and by New session', async () => {
+    const context = await suite.browser.newContext({
+      baseURL: suite.box.baseUrl,
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    try {
+      const page = await context.newPage();
+      await logInThroughUi(page, alice.email, alice.password);
+      await page.waitForURL('**/dashboard');
+      await page.goto('/dashboard?tab=calendar');
+      const region = page.getByRole('region', { name: 'My Calendar' });
+      await region.waitFor();
+      // One day, not seven squeezed columns; every toolbar control a 44 px target.
+      expect(await region.locator('.rbc-day-slot').count()).toBe(1);
+      const sizes = await region
+        .locator('.rbc-toolbar button')
+        .evaluateAll((buttons) => buttons.map((button) => button.getBoundingClientRect()));
+      expect(Math.min(...sizes.map((size) => Math.min(size.width, size.height)))).toBeGreaterThanOrEqual(44);
+
+      const slot = region.locator('.rbc-day-slot .rbc-time-slot').nth(9 * 2);
+      await slot.scrollIntoViewIfNeeded();
+      const box = await slot.boundingBox();
+      if (!box) throw new Error('no slot at 9:00');
+      await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+      const create = page.getByRole('dialog', { name: 'Create Session' });
+      expect(await create.getByLabel('Start Time *').inputValue()).toMatch(/T09:00$/);
+      await create.getByLabel('Title *').fill('Tapped take');
+      await create.getByRole('button', { name: 'Create Session' }).tap();
+      await create.waitFor({ state: 'detached' });
+      await calendarEvent(region, 'Tapped take').waitFor();
+
+      await page.getByRole('button', { name: 'New session' }).tap();
+      await create.getByLabel('Title *').fill('Typed take');
+      const now = new Date();
+      const day = [now.getFullYear(), now.getMonth() + 1, now.getDate()]
+        .map((part) => String(part).padStart(2, '0'))
+        .join('-');
+      await create.getByLabel('Start Time *').fill(`${day}T07:00`);
+      await create.getByLabel('End Time *').fill(`${day}T08:00`);
+      await create.getByRole('button', { name: 'Create Session' }).tap();
+      await create.waitFor({ state: 'detached' });
+      await calendarEvent(region, 'Typed take').waitFor();
+    } finally {
+      await context.close();
+    }
   });
 });
