@@ -159,11 +159,12 @@ describe('calendar in Chromium with two users', () => {
       await page.goto('/dashboard?tab=calendar');
       const region = page.getByRole('region', { name: 'My Calendar' });
       await region.waitFor();
-      // One day, not seven squeezed columns; every toolbar control a 44 px target.
+      // One day, not seven squeezed columns; the tabs, New session and the toolbar 44 px targets.
       expect(await region.locator('.rbc-day-slot').count()).toBe(1);
-      const sizes = await region
-        .locator('.rbc-toolbar button')
+      const sizes = await page
+        .locator('.rbc-toolbar button, .tabs__tab, .calendar-actions .btn')
         .evaluateAll((buttons) => buttons.map((button) => button.getBoundingClientRect()));
+      expect(sizes.length).toBeGreaterThan(8);
       expect(Math.min(...sizes.map((size) => Math.min(size.width, size.height)))).toBeGreaterThanOrEqual(44);
 
       const slot = region.locator('.rbc-day-slot .rbc-time-slot').nth(9 * 2);
@@ -173,6 +174,8 @@ describe('calendar in Chromium with two users', () => {
       await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
       const create = page.getByRole('dialog', { name: 'Create Session' });
       expect(await create.getByLabel('Start Time *').inputValue()).toMatch(/T09:00$/);
+      const close = await create.getByRole('button', { name: 'Close dialog' }).boundingBox();
+      expect(Math.min(close!.width, close!.height)).toBeGreaterThanOrEqual(44);
       await create.getByLabel('Title *').fill('Tapped take');
       await create.getByRole('button', { name: 'Create Session' }).tap();
       await create.waitFor({ state: 'detached' });
