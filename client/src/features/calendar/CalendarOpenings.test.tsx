@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ALICE, fakeServices, makeSession, makeUser } from '../../testing/fakeServices';
 import { renderApp } from '../../testing/renderApp';
-import { BOOKED_NOTE, BOOKED_TITLE, EVENT_NOTE } from './ReadOnlySessionModal';
+import { BOOKED_NOTE, BOOKED_TITLE, EVENT_NOTE, JOINED_NOTE } from './ReadOnlySessionModal';
 
 /** Today at `hour`, so the item falls in the week the calendar opens on. */
 const today = (hour: number) => {
@@ -72,6 +72,28 @@ describe('what the calendar opens (spec part 2)', { timeout: 20_000 }, () => {
     dialog = await screen.findByRole('dialog', { name: 'Booked Session' });
     expect(within(dialog).getByText(BOOKED_NOTE)).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'Request to Join Session' })).toBeNull();
+  });
+
+  it("a session you take part in (someone else's, booked by a third) opens read-only as 'Session details'", async () => {
+    const user = userEvent.setup();
+    const { services, api } = fakeServices(ALICE);
+    vi.mocked(api.sessions.ofUser).mockResolvedValue([
+      makeSession({
+        _id: 'p4',
+        host: 'bob',
+        bookedBy: 'carol',
+        title: 'String section',
+        startTime: today(11).toISOString(),
+        endTime: today(12).toISOString(),
+      }),
+    ]);
+    renderApp('/dashboard?tab=calendar', services);
+    const mine = await screen.findByRole('region', { name: 'My Calendar' });
+    await user.click(await within(mine).findByText('String section'));
+    const dialog = await screen.findByRole('dialog', { name: 'Session details' });
+    expect(within(dialog).getByText(JOINED_NOTE)).toBeTruthy();
+    expect(within(dialog).queryByText(BOOKED_NOTE)).toBeNull();
+    expect(within(dialog).getByLabelText('Title *').closest('fieldset')?.disabled).toBe(true);
   });
 
   it('the requester hears a booking accepted or declined: a booking toast, and the calendar reloads', async () => {

@@ -18,6 +18,7 @@ type Open =
   | { modal: 'create'; start: Date; end: Date }
   | { modal: 'edit'; session: Session }
   | { modal: 'booked'; session: Session }
+  | { modal: 'joined'; session: Session }
   | null;
 
 /**
@@ -35,8 +36,9 @@ export function MyCalendarTab({ uid, items, onChanged, onShowBookings }: MyCalen
   function select(item: CalendarItem) {
     if (item.kind === 'booking') return onShowBookings();
     if (item.kind !== 'session') return;
-    // Yours open Edit Session; one you booked with someone opens it too, read-only: it is theirs.
-    setOpen({ modal: item.session.host === uid ? 'edit' : 'booked', session: item.session });
+    // Yours open Edit Session; one you booked, or take part in, opens read-only: it is the host's.
+    const { session } = item;
+    setOpen({ modal: session.host === uid ? 'edit' : session.bookedBy === uid ? 'booked' : 'joined', session });
   }
 
   return (
@@ -57,6 +59,7 @@ export function MyCalendarTab({ uid, items, onChanged, onShowBookings }: MyCalen
       )}
       {open?.modal === 'edit' && <EditSessionModal session={open.session} onClose={close} onChanged={changed} />}
       {open?.modal === 'booked' && <ReadOnlySessionModal source={{ bookedSession: open.session }} onClose={close} />}
+      {open?.modal === 'joined' && <ReadOnlySessionModal source={{ joinedSession: open.session }} onClose={close} />}
     </>
   );
 }
