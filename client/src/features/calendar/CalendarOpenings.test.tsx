@@ -12,8 +12,9 @@ const today = (hour: number) => {
   return date;
 };
 
-// react-big-calendar lays out a whole week in happy-dom: slow on a busy 2-core machine, not wrong.
-configure({ asyncUtilTimeout: 5000 });
+// react-big-calendar lays out a whole week in happy-dom, after the lazy calendar chunk loads: slow on a
+// busy 2-core machine (the first render took over 5 s at a load of 12), not wrong.
+configure({ asyncUtilTimeout: 10_000 });
 
 describe('what the calendar opens (spec part 2)', { timeout: 20_000 }, () => {
   it('an MVP Event opens Edit Session with the event in its fields, read-only', async () => {

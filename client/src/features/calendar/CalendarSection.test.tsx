@@ -18,8 +18,9 @@ function setup() {
   return { ...fakes, alerts, user: userEvent.setup() };
 }
 
-// react-big-calendar lays out a whole week in happy-dom: slow on a busy 2-core machine, not wrong.
-configure({ asyncUtilTimeout: 5000 });
+// react-big-calendar lays out a whole week in happy-dom, after the lazy calendar chunk loads: slow on a
+// busy 2-core machine (the first render took over 5 s at a load of 12), not wrong.
+configure({ asyncUtilTimeout: 10_000 });
 
 describe('Calendar section', { timeout: 20_000 }, () => {
   it('shows the four tabs and my sessions in their colours at 70vh', async () => {

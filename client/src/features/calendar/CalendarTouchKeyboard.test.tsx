@@ -40,8 +40,9 @@ const asSet = (hex: string) => [
   `rgb(${[1, 3, 5].map((offset) => parseInt(hex.slice(offset, offset + 2), 16)).join(', ')})`,
 ];
 
-// react-big-calendar lays out a whole week in happy-dom: slow on a busy 2-core machine, not wrong.
-configure({ asyncUtilTimeout: 5000 });
+// react-big-calendar lays out a whole week in happy-dom, after the lazy calendar chunk loads: slow on a
+// busy 2-core machine (the first render took over 5 s at a load of 12), not wrong.
+configure({ asyncUtilTimeout: 10_000 });
 
 describe('the calendar by touch and keyboard', { timeout: 20_000 }, () => {
   it('opens on one day on a phone, and a tap on a slot opens Create Session for that slot', async () => {
