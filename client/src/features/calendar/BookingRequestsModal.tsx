@@ -17,6 +17,9 @@ import { MarketBookingItem } from './market/MarketBookingItem';
 interface BookingRequestsModalProps {
   viewerUid: string;
   bookings: MyBookingsResponse | null;
+  /** Their last load failed (spec part 8: only logged), so Retry stands where 'Loading...' would. */
+  failed?: boolean;
+  onRetry?: () => void;
   /** Bookings from offers (issue 35), listed beside the spec's session bookings. */
   market: MarketBookingsResponse | null;
   /** Requests to join sessions (issue 35, item 7): the host answers them here. */
@@ -54,6 +57,8 @@ function BookingLine({ booking, direction, who }: BookingLineProps) {
 export function BookingRequestsModal({
   viewerUid,
   bookings,
+  failed = false,
+  onRetry,
   market,
   joins,
   onClose,
@@ -74,7 +79,13 @@ export function BookingRequestsModal({
 
   return (
     <Modal title="Booking Requests" onClose={onClose}>
-      {bookings === null ? (
+      {bookings === null && failed ? (
+        <p>
+          <button type="button" className="btn" onClick={onRetry}>
+            Retry
+          </button>
+        </p>
+      ) : bookings === null ? (
         <p className="muted">Loading...</p>
       ) : (
         <div className="booking-lists">

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { useState } from 'react';
+import { useToast } from '../../components/toast/ToastContext';
 import { BookingRequestsModal } from './BookingRequestsModal';
 import { CalendarFeedPanel } from './CalendarFeedPanel';
 import { EventsTab } from './EventsTab';
@@ -23,7 +24,8 @@ export function CalendarSection({ uid }: { uid: string }) {
   const [chosenTab, setTab] = useState<TabId>('mine');
   // A toast's View action opens the requests wherever the user was.
   const tab: TabId = bookingsOpen ? 'bookings' : chosenTab;
-  const { items, bookings, market, joins, reload } = useMyCalendar(uid);
+  const { items, bookings, bookingsFailed, market, joins, reload, retry } = useMyCalendar(uid);
+  const toast = useToast();
 
   function showBookings(open: boolean) {
     if (open) setTab('bookings');
@@ -32,6 +34,16 @@ export function CalendarSection({ uid }: { uid: string }) {
       if (open) next.set(PANEL_PARAM, BOOKINGS_PANEL);
       else next.delete(PANEL_PARAM);
       return next;
+    });
+  }
+
+  /** The requester hears the request went, and where to find it: Outgoing, and yellow on both calendars. */
+  function bookingSent() {
+    reload();
+    toast.show({
+      type: 'booking',
+      message: 'Booking request sent!',
+      action: { label: 'View', onClick: () => showBookings(true) },
     });
   }
 
@@ -64,7 +76,14 @@ export function CalendarSection({ uid }: { uid: string }) {
             <CalendarFeedPanel />
           </>
         )}
-        {tab === 'following' && <FollowingTab viewerUid={uid} onBooked={reload} />}
+        {tab === 'following' && (
+          <FollowingTab
+            viewerUid={uid}
+            outgoing={bookings?.outgoing ?? []}
+            onBooked={bookingSent}
+            onShowBookings={() => showBookings(true)}
+          />
+        )}
         {tab === 'events' && <EventsTab />}
         {tab === 'bookings' && (
           <div className="placeholder-card">
@@ -78,6 +97,8 @@ export function CalendarSection({ uid }: { uid: string }) {
         <BookingRequestsModal
           viewerUid={uid}
           bookings={bookings}
+          failed={bookingsFailed}
+          onRetry={retry}
           market={market}
           joins={joins}
           onClose={() => showBookings(false)}

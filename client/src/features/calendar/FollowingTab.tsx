@@ -1,4 +1,4 @@
-import type { PublicUser } from '@riffroom/protocol';
+import type { OutgoingBooking, PublicUser } from '@riffroom/protocol';
 import { useState } from 'react';
 import { useMyFollowing } from '../../app/useMyFollowing';
 import { Avatar } from '../../components/Avatar';
@@ -6,12 +6,29 @@ import { displayName, roleLabel } from '../../components/userLabels';
 import { UserCalendar } from './UserCalendar';
 
 /** My Following: the people you follow first; choosing one shows their calendar. */
-export function FollowingTab({ viewerUid, onBooked }: { viewerUid: string; onBooked: () => void }) {
+interface FollowingTabProps {
+  viewerUid: string;
+  /** The viewer's own booking requests, shown on the calendar of the person each one asks. */
+  outgoing: OutgoingBooking[];
+  onBooked: () => void;
+  onShowBookings: () => void;
+}
+
+export function FollowingTab({ viewerUid, outgoing, onBooked, onShowBookings }: FollowingTabProps) {
   const following = useMyFollowing();
   const [selected, setSelected] = useState<PublicUser | null>(null);
 
   if (selected) {
-    return <UserCalendar viewerUid={viewerUid} user={selected} onBack={() => setSelected(null)} onBooked={onBooked} />;
+    return (
+      <UserCalendar
+        viewerUid={viewerUid}
+        user={selected}
+        outgoing={outgoing}
+        onBack={() => setSelected(null)}
+        onBooked={onBooked}
+        onShowBookings={onShowBookings}
+      />
+    );
   }
   if (following === null) return <p className="muted">Loading...</p>;
   if (following.length === 0) return <p className="empty-state">You are not following anyone yet.</p>;

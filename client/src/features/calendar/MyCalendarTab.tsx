@@ -5,6 +5,7 @@ import { CreateSessionModal } from './CreateSessionModal';
 import { EditSessionModal } from './EditSessionModal';
 import { ReadOnlySessionModal } from './ReadOnlySessionModal';
 import { SessionCalendar } from './SessionCalendar';
+import { nextHour } from './sessionForm';
 
 interface MyCalendarTabProps {
   uid: string;
@@ -17,9 +18,13 @@ type Open =
   | { modal: 'create'; start: Date; end: Date }
   | { modal: 'edit'; session: Session }
   | { modal: 'booked'; session: Session }
+  | { modal: 'joined'; session: Session }
   | null;
 
-/** Select a slot to create a session; select one of yours to edit or cancel it. */
+/**
+ * Select a slot (click, drag, or tap) to create a session, or New session for the form with start
+ * and end to type: the keyboard's way. Select one of yours to edit or cancel it.
+ */
 export function MyCalendarTab({ uid, items, onChanged, onShowBookings }: MyCalendarTabProps) {
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
@@ -31,12 +36,18 @@ export function MyCalendarTab({ uid, items, onChanged, onShowBookings }: MyCalen
   function select(item: CalendarItem) {
     if (item.kind === 'booking') return onShowBookings();
     if (item.kind !== 'session') return;
-    // Yours open Edit Session; one you booked with someone opens it too, read-only: it is theirs.
-    setOpen({ modal: item.session.host === uid ? 'edit' : 'booked', session: item.session });
+    // Yours open Edit Session; one you booked, or take part in, opens read-only: it is the host's.
+    const { session } = item;
+    setOpen({ modal: session.host === uid ? 'edit' : session.bookedBy === uid ? 'booked' : 'joined', session });
   }
 
   return (
     <>
+      <div className="calendar-actions">
+        <button type="button" className="btn btn--primary" onClick={() => setOpen({ modal: 'create', ...nextHour() })}>
+          New session
+        </button>
+      </div>
       <SessionCalendar
         label="My Calendar"
         items={items}
@@ -48,6 +59,7 @@ export function MyCalendarTab({ uid, items, onChanged, onShowBookings }: MyCalen
       )}
       {open?.modal === 'edit' && <EditSessionModal session={open.session} onClose={close} onChanged={changed} />}
       {open?.modal === 'booked' && <ReadOnlySessionModal source={{ bookedSession: open.session }} onClose={close} />}
+      {open?.modal === 'joined' && <ReadOnlySessionModal source={{ joinedSession: open.session }} onClose={close} />}
     </>
   );
 }

@@ -12,28 +12,38 @@ export function sessionFormFromEvent(event: CalendarEvent): SessionFormValues {
 
 export const EVENT_NOTE = 'Events are organised by the Riffroom team and cannot be edited here.';
 export const BOOKED_NOTE = 'You booked this session. Only its host can change or cancel it.';
+/** The spec has no title for a session the viewer booked; 'Edit Session' would promise a change it refuses. */
+export const BOOKED_TITLE = 'Booked Session';
+export const JOINED_NOTE = 'You take part in this session. Only its host can change or cancel it.';
+/** Nor for one they take part in (a join request accepted, or added to a booking). */
+export const JOINED_TITLE = 'Session details';
 
 /**
- * Spec part 2's Edit Session modal for what the viewer may open but not change: an MVP Event (the
- * operators' own), or a session they booked with someone (the host's). The same fields, read-only,
- * with the reason, and Close instead of Save, since the server would refuse a save.
+ * What the viewer may open but not change, in the session form's fields, read-only, with the reason,
+ * and Close instead of Save, since the server would refuse a save: an MVP Event (the operators'
+ * own), titled Edit Session as spec part 2 says; a session they booked with someone (the host's),
+ * titled Booked Session; or one they take part in, titled Session details.
  */
 export function ReadOnlySessionModal({
   source,
   onClose,
 }: {
-  source: { event: CalendarEvent } | { bookedSession: Session };
+  source: { event: CalendarEvent } | { bookedSession: Session } | { joinedSession: Session };
   onClose: () => void;
 }) {
-  const [values, note] =
+  const session =
+    'bookedSession' in source ? source.bookedSession : 'joinedSession' in source ? source.joinedSession : null;
+  const [values, note, title] =
     'event' in source
-      ? [sessionFormFromEvent(source.event), EVENT_NOTE]
-      : [sessionFormFrom(source.bookedSession), BOOKED_NOTE];
+      ? [sessionFormFromEvent(source.event), EVENT_NOTE, 'Edit Session']
+      : 'bookedSession' in source
+        ? [sessionFormFrom(source.bookedSession), BOOKED_NOTE, BOOKED_TITLE]
+        : [sessionFormFrom(source.joinedSession), JOINED_NOTE, JOINED_TITLE];
   return (
-    <Modal title="Edit Session" onClose={onClose}>
+    <Modal title={title} onClose={onClose}>
       <SessionFields values={values} onChange={() => {}} disabled />
       <p className="muted">{note}</p>
-      {'bookedSession' in source && <SessionBookingRoom sessionId={source.bookedSession._id} />}
+      {session && <SessionBookingRoom sessionId={session._id} />}
       <ModalActions onClose={onClose} />
     </Modal>
   );

@@ -1,19 +1,24 @@
-import type { CalendarEntry, PublicUser, Session } from '@riffroom/protocol';
+import type { CalendarEntry, OutgoingBooking, PublicUser, Session } from '@riffroom/protocol';
 import { useEffect, useMemo, useState } from 'react';
 import { useServices } from '../../app/ServicesContext';
 import { displayName } from '../../components/userLabels';
 import { BookTimeModal } from './BookTimeModal';
-import { itemsFromEntries, type CalendarItem } from './calendarItems';
+import { itemsFromEntries, itemsFromPendingBookings, type CalendarItem } from './calendarItems';
 import { JoinRequestModal } from './JoinRequestModal';
 import { ReadOnlySessionModal } from './ReadOnlySessionModal';
 import { SessionCalendar } from './SessionCalendar';
+import { nextHour } from './sessionForm';
 
 interface UserCalendarProps {
   viewerUid: string;
   user: PublicUser;
+  /** The viewer's own requests (Outgoing): those to this user still waiting show here, yellow. */
+  outgoing: OutgoingBooking[];
   onBack: () => void;
   /** After a booking request: the viewer's own calendar shows it pending. */
   onBooked: () => void;
+  /** Selecting a request still waiting opens Booking Requests, as on My Calendar. */
+  onShowBookings: () => void;
 }
 
 type Open =
@@ -22,12 +27,21 @@ type Open =
   | { modal: 'booked'; session: Session }
   | null;
 
-/** A followed user's calendar: book a free slot, ask to join a session, 'Busy' for private time. */
-export function UserCalendar({ viewerUid, user, onBack, onBooked }: UserCalendarProps) {
+/**
+ * A followed user's calendar: book a free slot (select it, or Book time for the form), ask to join
+ * a session, 'Busy' for private time; the viewer's requests to them wait here in yellow.
+ */
+export function UserCalendar({ viewerUid, user, outgoing, onBack, onBooked, onShowBookings }: UserCalendarProps) {
   const { api } = useServices();
   const [entries, setEntries] = useState<CalendarEntry[]>([]);
   const [open, setOpen] = useState<Open>(null);
-  const items = useMemo(() => itemsFromEntries(entries), [entries]);
+  const items = useMemo(
+    () => [
+      ...itemsFromEntries(entries),
+      ...itemsFromPendingBookings(outgoing.filter((booking) => booking.host?.firebase_uid === user.firebase_uid)),
+    ],
+    [entries, outgoing, user.firebase_uid],
+  );
   const name = displayName(user);
 
   useEffect(() => {
@@ -43,6 +57,7 @@ export function UserCalendar({ viewerUid, user, onBack, onBooked }: UserCalendar
 
   function select(item: CalendarItem) {
     if (item.kind === 'busy') return window.alert('This time is private.');
+    if (item.kind === 'booking') return onShowBookings();
     if (item.kind !== 'session') return;
     const { session } = item;
     // One you booked has nothing to join, but opens read-only, as on your own calendar.
@@ -58,6 +73,9 @@ export function UserCalendar({ viewerUid, user, onBack, onBooked }: UserCalendar
           Back
         </button>
         <h2>{name}&apos;s Calendar</h2>
+        <button type="button" className="btn btn--primary" onClick={() => setOpen({ modal: 'book', ...nextHour() })}>
+          Book time
+        </button>
       </div>
       <SessionCalendar
         label={`${name}'s calendar`}

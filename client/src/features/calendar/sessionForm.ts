@@ -31,6 +31,13 @@ export const MESSAGES = {
   bookingTimes: 'Please select start and end times.',
 } as const;
 
+/** The next full hour and the hour after it: what the New session and Book time forms start from. */
+export function nextHour(now = new Date()): { start: Date; end: Date } {
+  const start = new Date(now);
+  start.setHours(now.getHours() + 1, 0, 0, 0);
+  return { start, end: new Date(start.getTime() + 60 * 60_000) };
+}
+
 export const toLocalInput = (date: Date) => format(date, "yyyy-MM-dd'T'HH:mm");
 
 export function emptySessionForm(start: Date, end: Date): SessionFormValues {

@@ -19,6 +19,8 @@ export function useMyCalendar(uid: string) {
   const { api } = useServices();
   const [entries, setEntries] = useState<CalendarEntry[]>([]);
   const [bookings, setBookings] = useState<MyBookingsResponse | null>(null);
+  // The last load of the booking requests failed: Booking Requests offers Retry instead of 'Loading...'.
+  const [bookingsFailed, setBookingsFailed] = useState(false);
   const [market, setMarket] = useState<MarketBookingsResponse | null>(null);
   const [joins, setJoins] = useState<MyJoinRequestsResponse | null>(null);
   const [version, setVersion] = useState(0);
@@ -32,8 +34,15 @@ export function useMyCalendar(uid: string) {
       (error: unknown) => console.error('Failed to load sessions', error),
     );
     api.sessions.myBookings().then(
-      (mine) => current && setBookings(mine),
-      (error: unknown) => console.error('Failed to load booking requests', error),
+      (mine) => {
+        if (!current) return;
+        setBookings(mine);
+        setBookingsFailed(false);
+      },
+      (error: unknown) => {
+        console.error('Failed to load booking requests', error);
+        if (current) setBookingsFailed(true);
+      },
     );
     api.market.myBookings().then(
       (mine) => current && setMarket(mine),
@@ -64,5 +73,10 @@ export function useMyCalendar(uid: string) {
     ],
     [entries, bookings, market],
   );
-  return { items, bookings, market, joins, reload };
+  /** Loads everything again; Booking Requests shows 'Loading...' until it answers. */
+  const retry = useCallback(() => {
+    setBookingsFailed(false);
+    reload();
+  }, [reload]);
+  return { items, bookings, bookingsFailed, market, joins, reload, retry };
 }
