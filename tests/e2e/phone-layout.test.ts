@@ -29,6 +29,32 @@ async function box(page: Page, selector: string) {
   return found;
 }
 
+/** Who can join: each choice on a line of its own, at least `minHeight` high. */
+async function expectHostControlsApart(page: Page, minHeight: number) {
+  const choices = page.locator('.host-controls > label');
+  expect(await choices.count()).toBe(5);
+  let previousBottom = 0;
+  for (const choice of await choices.all()) {
+    const { y, height } = (await choice.boundingBox())!;
+    expect(y).toBeGreaterThanOrEqual(previousBottom);
+    expect(height).toBeGreaterThanOrEqual(minHeight);
+    previousBottom = y + height;
+  }
+}
+
+/** Start Screen Share and Record apart, and the 'Connection tier' label level with its value. */
+async function expectSharingRowApart(page: Page, minHeight: number) {
+  const share = (await page.getByRole('button', { name: 'Start Screen Share' }).boundingBox())!;
+  const record = (await page.getByRole('button', { name: 'Record' }).boundingBox())!;
+  expect(record.x - (share.x + share.width)).toBeGreaterThanOrEqual(8);
+  expect(share.height).toBeGreaterThanOrEqual(minHeight);
+  const tierLabel = await box(page, '.room-tier > label');
+  const tierSelect = (await page.getByLabel('Connection tier').boundingBox())!;
+  const labelMiddle = tierLabel.y + tierLabel.height / 2;
+  expect(labelMiddle).toBeGreaterThan(tierSelect.y);
+  expect(labelMiddle).toBeLessThan(tierSelect.y + tierSelect.height);
+}
+
 describe('a phone (390x844, touch)', () => {
   it('opens the dashboard sidebar from the menu button; pages fit the screen; a host and a guest room need no sideways scroll', async () => {
     const account = newAccount('phone');
@@ -68,9 +94,9 @@ describe('a phone (390x844, touch)', () => {
 
     // A section opened after a scroll shows its heading below the sticky header, not under it.
     await page.setViewportSize({ width: 390, height: 420 });
+    await menu.tap();
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-    await menu.tap();
     await sections.getByRole('button', { name: 'Book Session' }).tap();
     const heading = page.getByRole('heading', { name: 'Book a Session' });
     await heading.waitFor();
@@ -100,27 +126,16 @@ describe('a phone (390x844, touch)', () => {
 
     // Who can join: each choice on its own line, with a 44 px target for a finger.
     await groups.getByRole('button', { name: 'Who can join' }).tap();
-    const choices = page.locator('.host-controls > label');
-    expect(await choices.count()).toBe(5);
-    let previousBottom = 0;
-    for (const choice of await choices.all()) {
-      const { y, height } = (await choice.boundingBox())!;
-      expect(y).toBeGreaterThanOrEqual(previousBottom);
-      expect(height).toBeGreaterThanOrEqual(44);
-      previousBottom = y + height;
-    }
+    await expectHostControlsApart(page, 44);
     // Sharing: Start Screen Share and Record apart; the tier's label beside its value.
     await groups.getByRole('button', { name: 'Sharing' }).tap();
-    const share = (await page.getByRole('button', { name: 'Start Screen Share' }).boundingBox())!;
-    const record = (await page.getByRole('button', { name: 'Record' }).boundingBox())!;
-    expect(record.x - (share.x + share.width)).toBeGreaterThanOrEqual(8);
-    expect(share.height).toBeGreaterThanOrEqual(44);
-    const tierLabel = await box(page, '.room-tier > label');
-    const tierSelect = (await page.getByLabel('Connection tier').boundingBox())!;
-    const labelMiddle = tierLabel.y + tierLabel.height / 2;
-    expect(labelMiddle).toBeGreaterThan(tierSelect.y);
-    expect(labelMiddle).toBeLessThan(tierSelect.y + tierSelect.height);
+    await expectSharingRowApart(page, 44);
     expect((await overflow(page)).x).toBeLessThanOrEqual(0);
+    // The same on a desktop, where every panel shows.
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await expectHostControlsApart(page, 0);
+    await expectSharingRowApart(page, 0);
+    await page.setViewportSize(PHONE.viewport);
 
     // A guest on a phone: connected, the chat there, nothing wider than the screen.
     const link = await page.getByLabel('Invite link').inputValue();

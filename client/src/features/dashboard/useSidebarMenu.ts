@@ -14,7 +14,9 @@ export interface SidebarMenu {
 
 /**
  * The dashboard's sidebar as a menu on narrow screens: Escape closes it and returns the focus to
- * the menu button, as does choosing a section; a press outside it closes it. Wide screens always
+ * the menu button, as does choosing a section; a press outside it closes it. The focus goes back
+ * without scrolling: the header is sticky, but inside the page's scroll padding, so a plain focus()
+ * would jump to the top. Wide screens always
  * show the sidebar, and a menu left open folds away when the window widens.
  */
 export function useSidebarMenu(): SidebarMenu {
@@ -29,7 +31,7 @@ export function useSidebarMenu(): SidebarMenu {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       setOpen(false);
-      buttonRef.current?.focus();
+      buttonRef.current?.focus({ preventScroll: true });
     };
     const onPointer = (event: PointerEvent) => {
       const target = event.target as Node;
@@ -50,7 +52,7 @@ export function useSidebarMenu(): SidebarMenu {
     closeAfterChoice: () => {
       if (!isOpen) return;
       setOpen(false);
-      buttonRef.current?.focus();
+      buttonRef.current?.focus({ preventScroll: true });
     },
     buttonRef,
     sidebarRef,
