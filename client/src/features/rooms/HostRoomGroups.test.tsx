@@ -67,6 +67,33 @@ describe('the host room on a phone (below 768 px)', () => {
     expect(shown(screen.getByRole('button', { name: 'Back to Dashboard' }))).toBe(true);
   });
 
+  it('counts chat messages that came while another group showed, on the Chat choice, until Chat is opened', async () => {
+    setViewport(390, 844);
+    const user = userEvent.setup();
+    const room = await openConnectedHostRoom();
+    const picker = screen.getByRole('group', { name: 'Room panels' });
+    const guestSays = (id: number, message: string) =>
+      act(() =>
+        room.update({
+          chat: [
+            ...room.getState().chat,
+            { id, from: 'g1', fromName: 'Guest User', message, timestamp: id, own: false },
+          ],
+        }),
+      );
+
+    guestSays(1, 'can you hear me?');
+    guestSays(2, 'the click is late');
+    expect(within(picker).getByRole('button', { name: 'Chat 2 new' })).toBeTruthy();
+    await user.click(within(picker).getByRole('button', { name: 'Chat 2 new' }));
+    expect(screen.queryByTestId('unseen-chat')).toBeNull();
+    guestSays(3, 'better now');
+    expect(screen.queryByTestId('unseen-chat')).toBeNull();
+    await user.click(within(picker).getByRole('button', { name: 'Participants' }));
+    guestSays(4, 'one more take');
+    expect(within(picker).getByTestId('unseen-chat').textContent).toBe('1');
+  });
+
   it('keeps every panel in sight, with no segmented control, on a wide screen', async () => {
     await openConnectedHostRoom();
     expect(screen.queryByRole('group', { name: 'Room panels' })).toBeNull();

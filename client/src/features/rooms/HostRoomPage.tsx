@@ -18,7 +18,7 @@ import { ParticipantsList } from './ParticipantsList';
 import { RecordButton } from './RecordButton';
 import { RecordingIndicator } from './RecordingIndicator';
 import { RoomChat } from './RoomChat';
-import { RoomGroup, RoomGroupPicker, useRoomGroups } from './RoomGroups';
+import { RoomGroup, RoomGroupPicker, useRoomGroups, useUnseen } from './RoomGroups';
 import { inviteLinkFor } from './roomIds';
 import { StatusBanner } from './StatusBanner';
 import { StudioAudioControls } from './StudioAudioControls';
@@ -70,6 +70,7 @@ export function HostRoomPage() {
   // The list's maximum follows the host's controls once changed.
   const [maxShown, setMaxShown] = useState<number | null>(null);
   const groups = useRoomGroups();
+  const unseenChat = useUnseen(groups, 'chat', state.chat.length);
 
   if (hostRoom.phase !== 'ready') {
     return (
@@ -155,7 +156,7 @@ export function HostRoomPage() {
               End Session
             </button>
           </div>
-          <RoomGroupPicker groups={groups} />
+          <RoomGroupPicker groups={groups} unseen={{ chat: unseenChat }} />
           <RoomGroup groups={groups} id="sharing">
             <ConnectionCode code={created.roomId} />
             <InviteLink link={link} />

@@ -32,8 +32,29 @@ export function useRoomGroups(): RoomGroups {
   return { narrow, chosen, choose, idOf: (group) => `${prefix}-${group}` };
 }
 
-/** The segmented control: a real button per group, pressed for the one shown. Narrow screens only. */
-export function RoomGroupPicker({ groups }: { groups: RoomGroups }) {
+/**
+ * How many of `total` items (chat messages) came while their group was out of sight: 0 while it
+ * shows, and on a wide screen, where every group shows.
+ */
+export function useUnseen(groups: RoomGroups, group: HostRoomGroup, total: number): number {
+  const inSight = !groups.narrow || groups.chosen === group;
+  const [seen, setSeen] = useState(total);
+  // Caught up as soon as the group shows (set during render, React's way).
+  if (inSight && seen !== total) setSeen(total);
+  return inSight ? 0 : Math.max(0, total - seen);
+}
+
+/**
+ * The segmented control: a real button per group, pressed for the one shown, with a count of what
+ * came meanwhile (new chat messages) on a group out of sight. Narrow screens only.
+ */
+export function RoomGroupPicker({
+  groups,
+  unseen = {},
+}: {
+  groups: RoomGroups;
+  unseen?: Partial<Record<HostRoomGroup, number>>;
+}) {
   if (!groups.narrow) return null;
   return (
     <div className="room-groups" role="group" aria-label="Room panels">
@@ -47,6 +68,11 @@ export function RoomGroupPicker({ groups }: { groups: RoomGroups }) {
           onClick={() => groups.choose(group.id)}
         >
           {group.label}
+          {(unseen[group.id] ?? 0) > 0 && (
+            <span className="badge" data-testid={`unseen-${group.id}`} aria-label={`${unseen[group.id]} new`}>
+              {unseen[group.id]}
+            </span>
+          )}
         </button>
       ))}
     </div>
