@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAuth, useSignedInUser } from '../../app/AuthContext';
 import { Header } from '../../components/Header';
@@ -14,9 +14,11 @@ import { ProfileTab } from '../profile/ProfileTab';
 import { CollaborationTab } from '../rooms/CollaborationTab';
 import { BookSession } from './BookSession';
 import { DashboardHome } from './DashboardHome';
+import { MenuButton } from './MenuButton';
 import { isSectionId, TAB_PARAM, WITH_PARAM, type SectionId } from './sections';
 import { Sidebar } from './Sidebar';
 import { useOwnProfile } from './useOwnProfile';
+import { useSidebarMenu } from './useSidebarMenu';
 import { RecordingsSection } from '../recordings/RecordingsSection';
 import { ProjectsSection } from '../projects/ProjectsSection';
 
@@ -58,6 +60,21 @@ export function DashboardPage({ defaultSection = 'dashboard' }: { defaultSection
     openConversationWith: onMessage,
   });
   const onCollaborate = (uid: string) => open('collaborations', uid);
+  const { narrow, open: menuOpen, toggle, closeAfterChoice, buttonRef, sidebarRef } = useSidebarMenu();
+  const sidebarId = useId();
+  const content = useRef<HTMLElement>(null);
+  const shownSection = useRef(active);
+  useEffect(() => {
+    // A section opened after a scroll starts at its heading, below the sticky header (its
+    // scroll-margin-top), not wherever the previous section's scroll left the page.
+    if (shownSection.current === active) return;
+    shownSection.current = active;
+    const element = content.current;
+    const header = document.querySelector('.app-header');
+    if (element && element.getBoundingClientRect().top < (header?.getBoundingClientRect().bottom ?? 0)) {
+      element.scrollIntoView?.({ block: 'start' });
+    }
+  }, [active]);
 
   function logOut() {
     // The auth state change takes us to '/' (see ProtectedRoute); nothing to navigate here.
@@ -67,19 +84,35 @@ export function DashboardPage({ defaultSection = 'dashboard' }: { defaultSection
   return (
     <div className="dashboard">
       <Header>
+        {narrow && (
+          <MenuButton
+            ref={buttonRef}
+            open={menuOpen}
+            controls={sidebarId}
+            unreadCount={inbox.total}
+            onToggle={toggle}
+          />
+        )}
         <NotificationBell />
       </Header>
       <div className="dashboard__body">
         <Sidebar
+          ref={sidebarRef}
+          id={sidebarId}
+          hidden={narrow && !menuOpen}
+          asMenu={narrow}
           name={name}
           username={profile?.user_username ?? user.displayName ?? ''}
           imageUrl={profile?.profileImageUrl ?? ''}
           active={active}
           unreadCount={inbox.total}
-          onSelect={(section) => open(section)}
+          onSelect={(section) => {
+            closeAfterChoice();
+            open(section);
+          }}
           onLogOut={logOut}
         />
-        <main className="dashboard__content">
+        <main className="dashboard__content" ref={content}>
           {active === 'dashboard' && (
             <DashboardHome
               name={profileState.status === 'loading' ? null : name}

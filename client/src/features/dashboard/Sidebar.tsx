@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { Avatar } from '../../components/Avatar';
 import { SECTIONS, type SectionId } from './sections';
 
@@ -9,12 +10,31 @@ interface SidebarProps {
   unreadCount: number;
   onSelect: (section: SectionId) => void;
   onLogOut: () => void;
+  /** The menu button's aria-controls. */
+  id?: string;
+  /** Folded behind the menu button (narrow screens, menu closed). */
+  hidden?: boolean;
+  /** Shown over the page from the menu button (narrow screens). */
+  asMenu?: boolean;
+  ref?: Ref<HTMLElement>;
 }
 
 /** Who is signed in, and every section of the dashboard (spec part 2, 'Dashboard sidebar'). */
-export function Sidebar({ name, username, imageUrl, active, unreadCount, onSelect, onLogOut }: SidebarProps) {
+export function Sidebar({
+  name,
+  username,
+  imageUrl,
+  active,
+  unreadCount,
+  onSelect,
+  onLogOut,
+  id,
+  hidden = false,
+  asMenu = false,
+  ref,
+}: SidebarProps) {
   return (
-    <aside className="sidebar">
+    <aside ref={ref} id={id} hidden={hidden} className={asMenu ? 'sidebar sidebar--menu' : 'sidebar'}>
       <div className="sidebar__profile" data-testid="sidebar-profile">
         <Avatar name={name} imageUrl={imageUrl} size="large" />
         <p className="sidebar__name">{name}</p>

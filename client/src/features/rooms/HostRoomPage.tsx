@@ -18,6 +18,7 @@ import { ParticipantsList } from './ParticipantsList';
 import { RecordButton } from './RecordButton';
 import { RecordingIndicator } from './RecordingIndicator';
 import { RoomChat } from './RoomChat';
+import { RoomGroup, RoomGroupPicker, useRoomGroups, useUnseen } from './RoomGroups';
 import { inviteLinkFor } from './roomIds';
 import { StatusBanner } from './StatusBanner';
 import { StudioAudioControls } from './StudioAudioControls';
@@ -68,6 +69,8 @@ export function HostRoomPage() {
   const missing = missingBesidesHttps(missingForHost(browser));
   // The list's maximum follows the host's controls once changed.
   const [maxShown, setMaxShown] = useState<number | null>(null);
+  const groups = useRoomGroups();
+  const unseenChat = useUnseen(groups, 'chat', state.chat.length);
 
   if (hostRoom.phase !== 'ready') {
     return (
@@ -153,76 +156,89 @@ export function HostRoomPage() {
               End Session
             </button>
           </div>
-          <ConnectionCode code={created.roomId} />
-          <InviteLink link={link} />
-          {invited.status === 'sent' && (
-            <p className="muted" data-testid="invite-on-create">
-              ✅ Invite sent to {invited.name}!
-            </p>
-          )}
-          {invited.status === 'failed' && (
-            <p className="muted" data-testid="invite-on-create">
-              Failed to send invite
-            </p>
-          )}
-          <div className="room-actions">
-            <button
-              type="button"
-              className="btn btn--primary"
-              onClick={toggleShare}
-              // On the relay fallback the host still shares: its guests get the screen as relay frames.
-              disabled={
-                !connection ||
-                !browser.screenCapture ||
-                (state.status !== 'connected' && state.status !== 'connected-fallback')
-              }
-            >
-              {state.sharing ? 'Stop Screen Share' : 'Start Screen Share'}
-            </button>
-            <RecordButton connection={connection} state={state} />
-            <TierSetting
-              initial={created.settings.tier ?? 'auto'}
-              onChange={async (tier) => {
-                await api.rooms.updateSettings(created.roomId, { tier });
-              }}
+          <RoomGroupPicker groups={groups} unseen={{ chat: unseenChat }} />
+          <RoomGroup groups={groups} id="sharing">
+            <ConnectionCode code={created.roomId} />
+            <InviteLink link={link} />
+            {invited.status === 'sent' && (
+              <p className="muted" data-testid="invite-on-create">
+                ✅ Invite sent to {invited.name}!
+              </p>
+            )}
+            {invited.status === 'failed' && (
+              <p className="muted" data-testid="invite-on-create">
+                Failed to send invite
+              </p>
+            )}
+            <div className="room-actions">
+              <button
+                type="button"
+                className="btn btn--primary"
+                onClick={toggleShare}
+                // On the relay fallback the host still shares: its guests get the screen as relay frames.
+                disabled={
+                  !connection ||
+                  !browser.screenCapture ||
+                  (state.status !== 'connected' && state.status !== 'connected-fallback')
+                }
+              >
+                {state.sharing ? 'Stop Screen Share' : 'Start Screen Share'}
+              </button>
+              <RecordButton connection={connection} state={state} />
+              <TierSetting
+                initial={created.settings.tier ?? 'auto'}
+                onChange={async (tier) => {
+                  await api.rooms.updateSettings(created.roomId, { tier });
+                }}
+              />
+            </div>
+            <HostPreview stream={state.preview} onPointer={(x, y) => connection?.moveCursor(x, y)} />
+          </RoomGroup>
+          <RoomGroup groups={groups} id="audio">
+            <StudioAudioControls
+              audio={state.programAudio}
+              stats={state.audioStats}
+              relayAudio={state.relayAudio}
+              onChange={async (source, bitrate) => connection?.setProgramAudio(source, bitrate)}
             />
-          </div>
-          <HostPreview stream={state.preview} onPointer={(x, y) => connection?.moveCursor(x, y)} />
-          <StudioAudioControls
-            audio={state.programAudio}
-            stats={state.audioStats}
-            relayAudio={state.relayAudio}
-            onChange={async (source, bitrate) => connection?.setProgramAudio(source, bitrate)}
-          />
+          </RoomGroup>
         </div>
         <aside className="room-layout__side">
-          <RoomChat messages={state.chat} onSend={async (text) => connection?.sendChat(text)} />
-          <ParticipantsList
-            people={state.people}
-            peers={state.peers}
-            count={state.participantCount}
-            max={max}
-            onRemove={(peerId, name) => void removeParticipant(peerId, name)}
-            speaking={talkback?.speaking}
-          />
-          <TalkbackPanel
-            talkback={connection?.talkback}
-            selfPeerId={state.self?.peerId ?? null}
-            signedIn
-            isHost
-            onRelay={false}
-          />
-          {/* Beside the list it governs, not above the preview (the screen's main column stays put). */}
-          <HostControls
-            initial={{ settings: created.settings, locked: false, allowGuestTalkback: false }}
-            current={state.controls}
-            onChange={async (change) => {
-              const now = await connection?.setControls(change);
-              if (now) setMaxShown(now.settings.maxParticipants);
-              return now;
-            }}
-          />
-          <InviteCollaborators roomName={created.name} link={link} />
+          <RoomGroup groups={groups} id="chat">
+            <RoomChat messages={state.chat} onSend={async (text) => connection?.sendChat(text)} />
+          </RoomGroup>
+          <RoomGroup groups={groups} id="participants">
+            <ParticipantsList
+              people={state.people}
+              peers={state.peers}
+              count={state.participantCount}
+              max={max}
+              onRemove={(peerId, name) => void removeParticipant(peerId, name)}
+              speaking={talkback?.speaking}
+            />
+          </RoomGroup>
+          <RoomGroup groups={groups} id="talkback">
+            <TalkbackPanel
+              talkback={connection?.talkback}
+              selfPeerId={state.self?.peerId ?? null}
+              signedIn
+              isHost
+              onRelay={false}
+            />
+          </RoomGroup>
+          <RoomGroup groups={groups} id="joining">
+            {/* Beside the list it governs, not above the preview (the screen's main column stays put). */}
+            <HostControls
+              initial={{ settings: created.settings, locked: false, allowGuestTalkback: false }}
+              current={state.controls}
+              onChange={async (change) => {
+                const now = await connection?.setControls(change);
+                if (now) setMaxShown(now.settings.maxParticipants);
+                return now;
+              }}
+            />
+            <InviteCollaborators roomName={created.name} link={link} />
+          </RoomGroup>
           <button type="button" className="btn btn--ghost" onClick={() => navigate('/dashboard')}>
             Back to Dashboard
           </button>

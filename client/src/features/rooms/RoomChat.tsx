@@ -18,6 +18,16 @@ export function RoomChat({ messages, onSend, disabled = false }: RoomChatProps) 
     const element = list.current;
     if (element) element.scrollTop = element.scrollHeight;
   }, [messages.length]);
+  useEffect(() => {
+    // Shown again (the host's Chat group on a phone): at the latest message, not at the first.
+    const element = list.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (element.clientHeight > 0) element.scrollTop = element.scrollHeight;
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
 
   return (
     <section className="room-panel room-chat" aria-label="Live chat">

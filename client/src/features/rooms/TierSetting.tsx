@@ -33,7 +33,7 @@ export function TierSetting({ initial, onChange }: { initial: RoomTier; onChange
   }
 
   return (
-    <div className="field">
+    <div className="field room-tier">
       <label htmlFor={id}>Connection tier</label>
       <select id={id} value={tier} disabled={saving} onChange={(event) => void choose(event.target.value as RoomTier)}>
         {CHOICES.map((choice) => (
