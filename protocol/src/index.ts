@@ -18,6 +18,7 @@ export * from './recording-track-files.js';
 export * from './projects.js';
 export * from './project-routes.js';
 export * from './project-comments.js';
+export * from './recording-into-project.js';
 export * from './showcase.js';
 export * from './screen-layers.js';
 export * from './relay.js';

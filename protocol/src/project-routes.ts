@@ -9,6 +9,7 @@ import {
   storageUsageSchema,
   waveformPeaksSchema,
 } from './projects.js';
+import { projectFileResponseSchema, recordingIntoProjectBodySchema } from './recording-into-project.js';
 import { okResponseSchema } from './rooms.js';
 import { setShowcaseBodySchema, showcaseResponseSchema } from './showcase.js';
 import {
@@ -36,6 +37,13 @@ export const projectRestRoutes = {
     path: '/api/projects/:projectId/members',
     body: inviteMemberBodySchema,
     response: projectResponseSchema,
+  },
+  /** A recording's track becomes a version in the project (server/src/files/recording-into-project.ts). */
+  addRecordingToProject: {
+    method: 'POST',
+    path: '/api/projects/:projectId/from-recording',
+    body: recordingIntoProjectBodySchema,
+    response: projectFileResponseSchema,
   },
   removeProjectMember: {
     method: 'DELETE',

@@ -190,6 +190,7 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
   const availability = new AvailabilityService(availabilityRepository(db), users);
   const limits = new ApiLimits(config.rateLimits, Date.now, metrics?.rateLimitRefused);
   const uploads = projectParts.uploadsWith(limits);
+  const recordingsIntoProjects = projectParts.recordingsInto(recordings, limits);
   const app = buildApp({
     logger,
     trustProxyHops: config.trustProxy,
@@ -249,6 +250,7 @@ export async function createApi(config: ApiConfig, logger: Logger, options: ApiO
     profilePictures: projectParts.pictures,
     showcase: projectParts.showcase,
     filePaths: projectParts.paths,
+    recordingsIntoProjects,
     uploads,
     readiness,
     build: buildInfo(),

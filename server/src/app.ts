@@ -40,6 +40,8 @@ import { marketBookingRoutes } from './routes/market-bookings.js';
 import { reviewRoutes } from './routes/reviews.js';
 import type { ReviewService } from './services/market/reviews.js';
 import type { MarketBookingService } from './services/market/bookings.js';
+import type { RecordingIntoProject } from './files/recording-into-project.js';
+import { recordingIntoProjectRoutes } from './routes/recording-into-project.js';
 import type { BookingParticipantService } from './services/market/booking-participants.js';
 import type { BookingRoomService } from './services/market/booking-room.js';
 import type { MarketSearchService } from './services/market/search.js';
@@ -101,6 +103,7 @@ export interface AppDeps {
   filePaths: FilePaths;
   /** Resumable uploads (tus), which read the raw Node request themselves. */
   uploads: Uploads;
+  recordingsIntoProjects: RecordingIntoProject;
   readiness: Readiness;
   build: BuildInfo;
   /** True once the process drains (SIGTERM): no new rooms, no joins. */
@@ -159,6 +162,7 @@ export function buildApp(deps: AppDeps): Koa<AuthState> {
     roomRoutes(guards, deps.rooms, deps.draining),
     roomNodeRoutes(guards, deps.rooms, deps.placement),
     recordingRoutes(guards, deps.recordings),
+    recordingIntoProjectRoutes(guards, deps.recordingsIntoProjects),
     emailActionRoutes(guards, deps.emailActions),
     notificationRoutes(guards, deps.notifications),
     offerRoutes(guards, deps.offers),

@@ -254,6 +254,9 @@ export function fakeApi(): Api {
       peaks: vi.fn(async () => ({ durationMs: 1000, peaks: [[0, 0.5]] })),
       original: vi.fn(async () => new Blob(['RIFF'])),
       removeFile: vi.fn(async (projectId: string) => ({ ...fakeProject('Project'), id: projectId })),
+      addFromRecording: vi.fn(async () => {
+        throw new Error('not faked');
+      }),
       comments: vi.fn(async (): Promise<ProjectComment[]> => []),
       addComment: vi.fn(async (_p: string, fileId: string, body: CreateCommentBody) => fakeComment(fileId, body)),
       editComment: vi.fn(async (_p: string, id: string, body: string) => ({ ...fakeComment('f', {}), id, body })),

@@ -18,6 +18,8 @@ import { ProjectService } from '../services/projects.js';
 import { FilePaths } from './file-paths.js';
 import { PrepareQueue } from './prepare-queue.js';
 import { Uploads } from './tus-uploads.js';
+import { RecordingIntoProject } from './recording-into-project.js';
+import type { RecordingService } from '../services/recordings.js';
 import { ProfilePictures } from './profile-pictures.js';
 import { ShowcaseService } from '../services/showcase.js';
 
@@ -109,6 +111,18 @@ export function createProjects(
       }, SWEEP_MS);
       sweep.unref();
       return uploads;
+    },
+    /** Recordings' tracks into projects; made after the recordings service and the rate limits. */
+    recordingsInto(recordings: RecordingService, limits: ApiLimits): RecordingIntoProject {
+      return new RecordingIntoProject({
+        recordings,
+        projects,
+        files,
+        store: { files, paths, ffprobeBin: settings.ffprobeBin, queue, onStored: () => {} },
+        limits,
+        uploadMaxBytes: settings.uploadMaxBytes,
+        quotaBytesPerPerson: settings.quotaBytesPerPerson,
+      });
     },
     close(): void {
       if (sweep) clearInterval(sweep);

@@ -1,7 +1,4 @@
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import type http from 'node:http';
 import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
@@ -20,7 +17,9 @@ import type { ApiLimits } from '../limits/api-limits.js';
 import type { Logger } from '../logger.js';
 import type { ProjectFilesRepository } from '../repositories/project-files.js';
 import { newId, type ProjectService } from '../services/projects.js';
-import { NotAudioError, probeAudio } from './audio-probe.js';
+import { NotAudioError } from './audio-probe.js';
+import { storeVersion } from './store-version.js';
+import { assertWithinStorage } from './upload-allowance.js';
 import type { FilePaths } from './file-paths.js';
 import type { PrepareQueue } from './prepare-queue.js';
 import type { ProfilePictures } from './profile-pictures.js';
@@ -55,15 +54,6 @@ function asTusError(error: unknown): unknown {
 }
 
 const uploadNotFound = () => notFound('file/not-found', 'No such upload.');
-
-async function sha256Of(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
-}
-
-/** The track a file starts when it is not a new version of one: its name without the extension. */
-const trackNameOf = (filename: string) => filename.replace(/\.[A-Za-z0-9]{1,5}$/, '') || filename;
 
 /**
  * Resumable uploads (tus 1.0, @tus/server with its file store under FILES_DIR/uploads). Every
@@ -165,21 +155,11 @@ export class Uploads {
       throw notFound('file/not-found', 'No such track in this project.');
     }
     const declared = declaredLength(req);
-    if (declared > this.deps.uploadMaxBytes) {
-      throw new AppError(413, 'file/too-large', `A file may be at most ${formatBytes(this.deps.uploadMaxBytes)}.`);
-    }
     this.deps.limits.take('uploadsPerUser', uid);
     if ((await this.deps.files.countUploadsOf(uid)) >= this.deps.pendingUploadsPerPerson) {
       throw new AppError(429, 'file/too-many-uploads', 'Finish or cancel some of your uploads first.');
     }
-    const used = await this.deps.files.usedBytes(uid);
-    if (used + declared > this.deps.quotaBytesPerPerson) {
-      throw new AppError(
-        413,
-        'file/over-quota',
-        `This file does not fit in your storage: ${formatBytes(used)} of ${formatBytes(this.deps.quotaBytesPerPerson)} used.`,
-      );
-    }
+    await assertWithinStorage(this.deps.files, uid, declared, this.deps);
     await this.deps.files.insertUpload({
       id: uploadId,
       projectId: metadata.projectId,
@@ -195,36 +175,24 @@ export class Uploads {
     if (!pending) throw uploadNotFound();
     const metadata = uploadMetadataSchema.parse(upload.metadata ?? {});
     const source = this.deps.paths.upload(upload.id);
-    const sha256 = await sha256Of(source);
-    let audio;
+    let file;
     try {
-      audio = await probeAudio(this.deps.ffprobeBin, source);
+      file = await storeVersion(this.deps, {
+        source,
+        take: 'move',
+        projectId: metadata.projectId,
+        trackId: metadata.trackId ?? null,
+        filename: metadata.filename,
+        uploaderUid: pending.uploaderUid,
+        sizeBytes: upload.size ?? 0,
+      });
     } catch (error) {
+      if (!(error instanceof NotAudioError)) throw error;
       await this.drop(upload.id);
-      if (error instanceof NotAudioError) throw new AppError(415, 'file/not-audio', error.message);
-      throw error;
+      throw new AppError(415, 'file/not-audio', error.message);
     }
-    const fileId = newId();
-    const original = this.deps.paths.original(metadata.projectId, fileId);
-    await mkdir(path.dirname(original), { recursive: true });
-    await rename(source, original);
     await rm(`${source}.json`, { force: true });
     await this.deps.files.deleteUpload(upload.id);
-    const stored = await this.deps.files.insert({
-      id: fileId,
-      projectId: metadata.projectId,
-      trackId: metadata.trackId ?? newId(),
-      newTrackName: metadata.trackId ? null : trackNameOf(metadata.filename),
-      name: metadata.filename,
-      uploaderUid: pending.uploaderUid,
-      sizeBytes: upload.size ?? 0,
-      sha256,
-      audio,
-      at: Date.now(),
-    });
-    this.deps.queue.add({ projectId: metadata.projectId, fileId });
-    this.deps.onStored(stored);
-    const { projectId: _, ...file } = stored;
     return file;
   }
 }
@@ -258,15 +226,4 @@ function parseMetadata(raw: Record<string, string | null>): UploadMetadata {
     throw badRequest('validation/invalid-body', `Upload-Metadata ${issue?.path.join('.')}: ${issue?.message}`);
   }
   return parsed.data;
-}
-
-export function formatBytes(bytes: number): string {
-  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
 }

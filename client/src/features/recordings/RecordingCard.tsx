@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Recording } from '@riffroom/protocol';
 import { useServices } from '../../app/ServicesContext';
 import { describeError } from '../../services/api';
+import { AddToProject } from './AddToProject';
 import { formatBytes, formatDuration, saveBlob } from './formatRecording';
 
 const STATUS_TEXT: Record<Recording['status'], string> = {
@@ -74,6 +75,10 @@ export function RecordingCard({
               {/* A copy shared after Record starts later: where to place it in a DAW. */}
               {track.offsetMs > 0 && ` · starts at ${(track.offsetMs / 1000).toFixed(2)} s`}
             </span>
+            {/* Audio only: a screen capture is not a version of a song. */}
+            {recording.status !== 'recording' && track.kind !== 'screen' && (
+              <AddToProject recordingId={recording.id} track={track} />
+            )}
           </li>
         ))}
       </ul>

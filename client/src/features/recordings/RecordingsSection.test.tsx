@@ -48,4 +48,35 @@ describe('Projects → Recordings', () => {
     expect(card.queryByRole('button', { name: 'Share' })).toBeNull();
     expect(card.queryByRole('button', { name: 'Delete' })).toBeNull();
   });
+
+  it("adds a track to one of the person's projects, and shows the server's refusal", async () => {
+    const user = userEvent.setup();
+    const { services } = fakeServices(ALICE);
+    vi.mocked(services.api.recordings.list).mockResolvedValue([fakeRecording()]);
+    const projects = services.api.projects;
+    vi.mocked(projects.list).mockResolvedValue([
+      { id: 'project-0001', name: 'Live EP', ownerUid: 'me', ownerName: 'Me', createdAt: '', owned: true, members: [] },
+    ] as never);
+    vi.mocked(projects.addFromRecording)
+      .mockRejectedValueOnce(
+        Object.assign(new Error('full'), {
+          code: 'file/over-quota',
+          message: 'This file does not fit in your storage.',
+        }),
+      )
+      .mockResolvedValueOnce({} as never);
+    renderApp('/dashboard?tab=projects', services);
+
+    const card = within(await screen.findByTestId('recording-card'));
+    await user.click(card.getByRole('button', { name: 'Add Bob to a project' }));
+    expect((card.getByLabelText('Project for Bob') as HTMLSelectElement).value).toBe('project-0001');
+    await user.click(card.getByRole('button', { name: 'Add' }));
+    expect(projects.addFromRecording).toHaveBeenCalledWith('project-0001', {
+      recordingId: 'rec-0000000001',
+      file: 'talker-bob.ogg',
+    });
+    expect((await card.findByRole('alert')).textContent).toBe('This file does not fit in your storage.');
+    await user.click(card.getByRole('button', { name: 'Add' }));
+    expect((await card.findByRole('status')).textContent).toBe('Added to “Live EP”.');
+  });
 });

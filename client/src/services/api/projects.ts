@@ -3,7 +3,9 @@ import {
   type CreateCommentBody,
   type Project,
   type ProjectComment,
+  type ProjectFile,
   type ProjectSummary,
+  type RecordingIntoProjectBody,
   type ShowcaseTrack,
   type WaveformPeaks,
 } from '@riffroom/protocol';
@@ -22,6 +24,8 @@ export interface ProjectsApi {
   peaks(projectId: string, fileId: string): Promise<WaveformPeaks>;
   original(projectId: string, fileId: string): Promise<Blob>;
   removeFile(projectId: string, fileId: string): Promise<Project>;
+  /** A recording's track as a new track (or the next version of `trackId`) in the project. */
+  addFromRecording(projectId: string, take: RecordingIntoProjectBody): Promise<ProjectFile>;
   /** A version's comments, oldest first (threads: parentId). */
   comments(projectId: string, fileId: string): Promise<ProjectComment[]>;
   addComment(projectId: string, fileId: string, body: CreateCommentBody): Promise<ProjectComment>;
@@ -62,6 +66,9 @@ export function createProjectsApi(http: HttpClient): ProjectsApi {
     original: (projectId, fileId) => http.authedBlob(restRoutes.projectFileOriginal, { params: { projectId, fileId } }),
     async removeFile(projectId, fileId) {
       return (await http.authed(restRoutes.deleteProjectFile, { params: { projectId, fileId } })).project;
+    },
+    async addFromRecording(projectId, take) {
+      return (await http.authed(restRoutes.addRecordingToProject, { params: { projectId }, body: take })).file;
     },
     async comments(projectId, fileId) {
       return (await http.authed(restRoutes.fileComments, { params: { projectId, fileId } })).comments;
