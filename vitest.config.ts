@@ -12,6 +12,8 @@ export default defineConfig({
             'server/src/**/*.test.ts',
             'media/src/**/*.test.ts',
             'scripts/**/*.test.ts',
+            // The client's build configuration, checked against its output in client/dist.
+            'client/build/**/*.test.ts',
           ],
           environment: 'node',
           testTimeout: 30_000,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { CSS_TARGETS, legacyBrowsers } from './build/legacyBrowsers';
 
 const clientRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -40,10 +41,14 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root: clientRoot,
-  plugins: [react(), precompress()],
+  plugins: [react(), ...legacyBrowsers(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
+    cssTarget: CSS_TARGETS,
+    // One stylesheet, linked from the page: the legacy build would otherwise inject each lazy
+    // chunk's CSS as a <style> element, which the page's policy (style-src 'self') refuses.
+    cssCodeSplit: false,
   },
   server: {
     proxy: {

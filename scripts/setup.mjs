@@ -144,6 +144,7 @@ step(
     'client/src',
     'client/index.html',
     'client/vite.config.ts',
+    'client/build',
     'client/public',
     'protocol/src',
     'package-lock.json',

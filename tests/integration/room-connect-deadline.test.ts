@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -65,6 +66,37 @@ describe('a room socket that cannot reach its server', () => {
     expect(elapsed).toBeLessThanOrEqual(LIMIT_MS);
     // The dedicated server had its full 10 s first.
     expect(elapsed).toBeGreaterThan(10 * SECOND);
+  });
+
+  it('keeps to it where WebSockets are refused and the long-polling fallback hangs too', async () => {
+    // A proxy that answers every upgrade with 403 and holds plain requests unanswered: the socket's
+    // WebSocket fails at once, its polling fallback (issue 37 item 13) gets the rest of the 10 s.
+    let refused = 0;
+    let polls = 0;
+    const stalled = http.createServer(() => void (polls += 1));
+    stalled.on('upgrade', (_request, connection: Socket) => {
+      refused += 1;
+      connection.end('HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+    });
+    await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
+    try {
+      useFakeClock();
+      const socket = connectRoomSocket({
+        token: null,
+        url: `http://127.0.0.1:${(stalled.address() as AddressInfo).port}`,
+      });
+      let outcome: unknown = null;
+      socket.connected().catch((error: unknown) => (outcome = error));
+      const elapsed = await secondsUntil(() => outcome !== null);
+      socket.close();
+      expect(outcome).toMatchObject({ code: 'room/unreachable', message: UNABLE_TO_CONNECT });
+      expect(elapsed).toBeLessThanOrEqual(LIMIT_MS);
+      expect(refused).toBeGreaterThan(0);
+      expect(polls).toBeGreaterThan(0);
+    } finally {
+      stalled.closeAllConnections();
+      await new Promise<void>((resolve) => stalled.close(() => resolve()));
+    }
   });
 
   it('counts the time to place the socket too (the room API answered, the node does not)', async () => {

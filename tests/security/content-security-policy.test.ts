@@ -2,8 +2,11 @@
  * Issue 14, item 12: the client page's Content-Security-Policy in the real box and Chromium. The
  * app still works under it (its inline bootstrap script runs: its hash is in the policy), and a
  * script injected into the page is blocked and reported as a violation.
+ * Issue 37, item 12: the legacy build's inline scripts run under it too; a modern Chromium loads only
+ * the modern bundle, and the nomodule path an old browser takes signs up and reaches the dashboard.
  */
 import { createHash } from 'node:crypto';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newAccount, signUpThroughUi } from '../support/accounts.js';
 import { openPage } from '../support/browser.js';
@@ -17,6 +20,39 @@ const suite = useBoxAndChromium();
 interface Violation {
   directive: string;
   blocked: string;
+}
+
+/** The served page's inline scripts (those without src), as the policy must allow them. */
+function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attributes = '']) => !/(?:^|\s)src=/.test(attributes))
+    .map(([, , body = '']) => body);
+}
+
+/** The paths of the scripts a page requests, from before its first one. */
+function recordScripts(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') paths.push(new URL(request.url()).pathname);
+  });
+  return paths;
+}
+
+/**
+ * Makes Chromium take the path of a browser without ES modules (Firefox 59): the page as served,
+ * without its module scripts and with its nomodule scripts enabled. Inline bodies stay byte for
+ * byte, so the policy's hashes still apply.
+ */
+async function servePageAsToOldBrowsers(page: Page): Promise<void> {
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const html = (await response.text())
+      .replace(/<script type="module"[\s\S]*?<\/script>/g, '')
+      .replace(/<link rel="modulepreload"[^>]*>/g, '')
+      .replace(/<script nomodule/g, '<script');
+    await route.fulfill({ response, body: html });
+  });
 }
 
 /** Records every CSP violation the page reports, from before its first script. */
@@ -33,12 +69,14 @@ describe('the client page', () => {
   it.concurrent("sends a policy whose script-src hash is the served inline script's", async () => {
     const response = await fetch(`${suite.box.baseUrl}/dashboard`);
     const html = await response.text();
-    const inline = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1];
-    expect(inline).toContain('__riffroomEarly');
-    const hash = createHash('sha256').update(inline!).digest('base64');
+    const inline = inlineScripts(html);
+    expect(inline[0]).toContain('__riffroomEarly');
+    // The legacy build's too: its nomodule fix, modern check, fallback loader and SystemJS entry.
+    expect(inline).toHaveLength(5);
+    const hashes = inline.map((body) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`);
     const policy = response.headers.get('content-security-policy') ?? '';
     const scriptSrc = policy.split('; ').find((directive) => directive.startsWith('script-src '));
-    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
+    expect(scriptSrc).toBe(`script-src 'self' ${hashes.join(' ')}`);
     for (const directive of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'none'"]) {
       expect(policy).toContain(directive);
     }
@@ -49,15 +87,20 @@ describe('the client page', () => {
   it.concurrent('works under the policy and blocks a script injected into it', async () => {
     const { page } = await openPage(suite.browser, suite.box.baseUrl);
     await page.addInitScript(recordViolations);
+    const scripts = recordScripts(page);
     await signUpThroughUi(page, newAccount('csp'));
     await page.waitForURL('**/dashboard', { timeout: 20_000 });
     await page.getByRole('button', { name: 'Explore Users' }).click();
     await page.getByRole('heading', { name: 'Explore Users' }).waitFor();
     const before = await page.evaluate(() => ({
       bootstrapRan: '__riffroomEarly' in window,
+      modern: (window as unknown as { __vite_is_modern_browser?: boolean }).__vite_is_modern_browser,
       violations: (window as unknown as { __violations: Violation[] }).__violations.slice(),
     }));
-    expect(before).toEqual({ bootstrapRan: true, violations: [] });
+    expect(before).toEqual({ bootstrapRan: true, modern: true, violations: [] });
+    // A modern Chromium runs the modern bundle only: not one legacy chunk, polyfill or SystemJS.
+    expect(scripts).toContainEqual(expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/));
+    expect(scripts.filter((path) => path.includes('-legacy'))).toEqual([]);
 
     await page.evaluate(() => {
       const script = document.createElement('script');
@@ -83,6 +126,21 @@ describe('the client page', () => {
       ]),
     );
     expect(await page.evaluate(() => (window as unknown as { __injected?: string }).__injected)).toBeUndefined();
+    await page.context().close();
+  });
+
+  it.concurrent("takes an old browser's nomodule path under the policy: sign-up reaches the dashboard", async () => {
+    const { page } = await openPage(suite.browser, suite.box.baseUrl);
+    await page.addInitScript(recordViolations);
+    await servePageAsToOldBrowsers(page);
+    const scripts = recordScripts(page);
+    await signUpThroughUi(page, newAccount('legacy'));
+    await page.waitForURL('**/dashboard', { timeout: 20_000 });
+    await page.getByRole('button', { name: 'My Profile' }).waitFor();
+    expect(scripts).toContainEqual(expect.stringMatching(/^\/assets\/polyfills-legacy-[\w-]+\.js$/));
+    expect(scripts).toContainEqual(expect.stringMatching(/^\/assets\/index-legacy-[\w-]+\.js$/));
+    expect(scripts.filter((path) => !path.includes('-legacy'))).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { __violations: Violation[] }).__violations)).toEqual([]);
     await page.context().close();
   });
 

@@ -93,6 +93,16 @@ describe('events per socket and per person', () => {
     expect(limited(acks)[0]!.message).toMatch(/^Too many requests; try again in \d+ s\.$/);
   });
 
+  it('holds the same limit over HTTP long-polling, the fallback where WebSockets are refused (issue 37)', async () => {
+    const roomId = await guestRoom();
+    const socket = await sockets.connect(undefined, { transports: ['polling'] });
+    expect(socket.io.engine.transport.name).toBe('polling');
+    const acks = await burst(socket, 200, 'join-room', () => ({ roomId }));
+    expect(accepted(acks).length).toBeGreaterThanOrEqual(10);
+    expect(accepted(acks).length).toBeLessThanOrEqual(11);
+    expect(limited(acks)).toHaveLength(200 - accepted(acks).length);
+  });
+
   it('stops a socket switching rooms back and forth, and an account doing it from five sockets', async () => {
     const rooms = [await guestRoom(), await guestRoom()];
     const switcher = await signUpUser(box);

@@ -7,7 +7,17 @@ export interface ScaleProxy {
   url: string;
   /** Where `/nodes/<id>/*` goes from now on (the prefix stripped), and the rest (pages, API). */
   route(routes: { nodes: Record<string, string>; api: string }): void;
+  /** With `refuseWebSockets`: the upgrades it refused, and the Socket.IO long-polling requests it passed. */
+  counts: { refusedUpgrades: number; pollingRequests: number };
   close(): Promise<void>;
+}
+
+export interface ScaleProxyOptions {
+  /**
+   * Answers every WebSocket upgrade with 403, as a TLS-inspecting company proxy that blocks them
+   * does (issue 37): plain HTTP still passes, so Socket.IO's long-polling is what is left.
+   */
+  refuseWebSockets?: boolean;
 }
 
 /**
@@ -17,7 +27,8 @@ export interface ScaleProxy {
  * origin only, so a browser on the API's page reaches a node's NODE_PUBLIC_URL only through here.
  * It starts before the cluster (the nodes' NODE_PUBLIC_URL names it); `route` fills in the ports.
  */
-export async function startScaleProxy(): Promise<ScaleProxy> {
+export async function startScaleProxy({ refuseWebSockets = false }: ScaleProxyOptions = {}): Promise<ScaleProxy> {
+  const counts = { refusedUpgrades: 0, pollingRequests: 0 };
   let routes: { nodes: Record<string, string>; api: string } = { nodes: {}, api: 'http://127.0.0.1:9' };
   const target = (url: string): { port: number; path: string } => {
     const match = /^\/nodes\/([^/]+)(\/.*)?$/.exec(url);
@@ -27,6 +38,7 @@ export async function startScaleProxy(): Promise<ScaleProxy> {
   };
   const server = http.createServer((req, res) => {
     const { port, path } = target(req.url ?? '/');
+    if (/\/socket\.io\/\?(.*&)?transport=polling/.test(path)) counts.pollingRequests += 1;
     const upstream = http.request(
       { host: '127.0.0.1', port, path, method: req.method, headers: req.headers },
       (answer) => {
@@ -42,6 +54,11 @@ export async function startScaleProxy(): Promise<ScaleProxy> {
   });
   const upgraded = new Set<net.Socket>();
   server.on('upgrade', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
+    if (refuseWebSockets) {
+      counts.refusedUpgrades += 1;
+      client.end('HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+      return;
+    }
     upgraded.add(client);
     client.on('close', () => upgraded.delete(client));
     const { port, path } = target(req.url ?? '/');
@@ -64,6 +81,7 @@ export async function startScaleProxy(): Promise<ScaleProxy> {
     route(next) {
       routes = next;
     },
+    counts,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -9,6 +9,14 @@ describe('the page policy', () => {
     expect(inlineScriptHashes(html)).toEqual([sha('a()'), sha('\n b()\n')]);
   });
 
+  it("hashes the legacy build's inline SystemJS entry, whose data-src is no src (issue 37)", () => {
+    const entry = "System.import(document.getElementById('vite-legacy-entry').getAttribute('data-src'))";
+    const html = `<script nomodule crossorigin id="vite-legacy-entry" data-src="/assets/index-legacy-x.js">${entry}</script>`;
+    const sha = `'sha256-${createHash('sha256').update(entry).digest('base64')}'`;
+    expect(inlineScriptHashes(html)).toEqual([sha]);
+    expect(inlineScriptHashes('<script nomodule\tsrc="/p.js"></script><script src=/q.js></script>')).toEqual([]);
+  });
+
   it('names no host it cannot trust in connect-src', () => {
     const policy = pagePolicy('');
     expect(policy('box.example:8080')).toContain("connect-src 'self' ws://box.example:8080 wss://box.example:8080;");

@@ -15,12 +15,17 @@ export interface PagePolicyOptions {
   frameSources?: readonly string[];
 }
 
-/** `sha256-…` of every inline <script> (one without src) in the page, as CSP source expressions. */
+/**
+ * `sha256-…` of every inline <script> (one without src) in the page, as CSP source expressions:
+ * the bootstrap script, and the legacy build's nomodule fix, modern-browser check, fallback loader
+ * and SystemJS entry (client/build/legacyBrowsers.ts).
+ */
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const [, attributes = '', body = ''] = match;
-    if (/\bsrc\s*=/i.test(attributes)) continue;
+    // `src` itself, not `data-src`: the legacy build's inline entry script carries data-src (issue 37).
+    if (/(?:^|\s)src\s*=/i.test(attributes)) continue;
     hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
   }
   return hashes;

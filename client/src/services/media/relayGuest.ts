@@ -1,4 +1,5 @@
 import { RELAY_CANVAS_HEIGHT, RELAY_CANVAS_WIDTH, type BinaryData } from '@riffroom/protocol';
+import { decodeJpeg } from './jpegFrame';
 import type { RoomSocket } from './roomSocket';
 import { PaintRate } from './paintRate';
 import { withTimeout } from './retry';
@@ -83,13 +84,13 @@ export class RelayGuest {
     const context = canvas?.getContext('2d');
     if (!context) return;
     try {
-      const bitmap = await createImageBitmap(new Blob([frame as BlobPart], { type: 'image/jpeg' }));
+      const decoded = await decodeJpeg(frame as BlobPart);
       try {
-        context.drawImage(bitmap, 0, 0, RELAY_CANVAS_WIDTH, RELAY_CANVAS_HEIGHT);
-        this.lastSize = { width: bitmap.width, height: bitmap.height };
+        context.drawImage(decoded.image, 0, 0, RELAY_CANVAS_WIDTH, RELAY_CANVAS_HEIGHT);
+        this.lastSize = { width: decoded.width, height: decoded.height };
         this.paintRate.painted(performance.now());
       } finally {
-        bitmap.close();
+        decoded.close();
       }
       this.onLive(true);
       if (this.staleTimer) clearTimeout(this.staleTimer);

@@ -10,6 +10,7 @@ import {
   type ServerToClientEvents,
 } from '@riffroom/protocol';
 import { io, type Socket } from 'socket.io-client';
+import { socketTransports } from '../realtime/socketTransports';
 import { savedGuestToken } from './guestToken';
 import type { RoomEvents, RoomRequestName, RoomRequests } from './roomProtocol';
 
@@ -104,7 +105,7 @@ export function connectRoomSocket({
     },
     timeout: CONNECT_TIMEOUT_MS,
     reconnectionAttempts: RECONNECTION_ATTEMPTS,
-    transports: ['websocket'],
+    ...socketTransports(),
     // Placed sockets move between nodes: each owns its manager, and connects once placed.
     ...(locate ? { forceNew: true, autoConnect: false } : {}),
   };

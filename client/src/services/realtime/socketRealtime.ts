@@ -1,5 +1,6 @@
 import type { ClientToServerEvents, RequestAck, ServerToClientEvents } from '@riffroom/protocol';
 import { io, type Socket } from 'socket.io-client';
+import { socketTransports } from './socketTransports';
 import type { Realtime, RealtimeEventName, RealtimeHandler } from './types';
 
 export interface SocketRealtimeOptions {
@@ -24,9 +25,9 @@ export class SocketRealtime implements Realtime {
     this.uid = uid;
     const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(this.options.url ?? '', {
       path: '/socket.io',
-      // Websocket only, like the room socket: behind a proxy without sticky sessions, long-polling
-      // would reach a different media node on each poll (docs/scaling-out.md).
-      transports: ['websocket'],
+      // Like the room socket: a WebSocket, else long-polling where WebSockets are refused. Scaled
+      // out, polling needs the proxy to keep a session on one node (docs/scaling-out.md).
+      ...socketTransports(),
       // A function, so every reconnection asks for a token that is fresh at that moment.
       auth: (send) => {
         this.options.getIdToken().then(
