@@ -24,6 +24,9 @@ export const FULL_ONLY_FILES = [
   // A host leaving on purpose in Chromium (Back to Dashboard, closing the tab):
   // tests/integration/rooms-host-left-on-purpose.test.ts runs the client's own host connection.
   'tests/e2e/rooms-host-left.test.ts',
+  // WebSockets refused in Chromium: tests/integration/room-socket-polling.test.ts runs the client's
+  // room socket over long-polling through a node's path, and the flood and deadline cases over it.
+  'tests/e2e/rooms-no-websockets.test.ts',
   // Lost connections: tests/e2e/rooms-worker-death.test.ts and the client's unit tests.
   'tests/e2e/rooms-connection-lost.test.ts',
   // Firebase sign-in through the emulator: foundation.test.ts signs up and in with local accounts.
